@@ -1,0 +1,52 @@
+/* config.h: GPU configuration as `key = value` lines (configs/NAME.cfg),
+ * overridable with simt_config_set("key=value").  Unknown keys, bad values
+ * and impossible combinations are SIMT_EINPUT errors naming the key. */
+#ifndef SIMT_CONFIG_H
+#define SIMT_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum simt_cfg_key {
+#define X(id, name, kind, def, lo, hi, doc) SIMT_CFG_##id,
+#include "simt/config_keys.def"
+#undef X
+    SIMT_CFG_NKEYS
+} simt_cfg_key_t;
+
+typedef struct simt_config {
+    int64_t value[SIMT_CFG_NKEYS];
+    /* where each value came from: 0 default, 1 file, 2 --set */
+    uint8_t origin[SIMT_CFG_NKEYS];
+    char preset[256]; /* the file loaded, or "" for defaults */
+} simt_config_t;
+
+struct simt_error;
+
+void simt_config_defaults(simt_config_t *cfg);
+int simt_config_load_file(simt_config_t *cfg, const char *path,
+                          struct simt_error *err);
+/* "key=value"; `where` names the origin in messages (e.g. "--set"). */
+int simt_config_set(simt_config_t *cfg, const char *assignment,
+                    const char *where, struct simt_error *err);
+/* Cross-key checks (impossible combinations). */
+int simt_config_validate(const simt_config_t *cfg, struct simt_error *err);
+static inline int64_t simt_config_get(const simt_config_t *cfg,
+                                      simt_cfg_key_t k)
+{
+    return cfg->value[k];
+}
+const char *simt_config_key_name(simt_cfg_key_t k);
+/* Print the resolved configuration as `key = value` lines. */
+void simt_config_print(const simt_config_t *cfg, FILE *out,
+                       const char *line_prefix);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,100 @@
+/* simt.h: the host API of the simtlab GPU model.
+ *
+ * A host program creates a GPU from a configuration, loads a PTX module,
+ * allocates and copies device memory, launches kernels and runs them to
+ * completion, then reads statistics.  Workload drivers and tests use only
+ * this header (and workload.h).
+ *
+ * Every call that can fail takes a simt_error_t* and returns a status:
+ *   SIMT_OK (0)      success
+ *   SIMT_EINPUT (2)  bad input: PTX, configuration, arguments.  The message
+ *                    reads "file:line:col: error: what, why" where a
+ *                    position is known.
+ *   SIMT_EFAULT (3)  a fault inside a simulated kernel (bad address,
+ *                    barrier divergence, deadlock): the message names the
+ *                    kernel, CTA, warp, lane mask, PC and PTX line.
+ * The statuses double as the documented exit statuses of the simt tool.
+ */
+#ifndef SIMT_SIMT_H
+#define SIMT_SIMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simt/config.h"
+#include "simt/stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3 };
+
+typedef struct simt_error {
+    int status;       /* SIMT_OK, SIMT_EINPUT or SIMT_EFAULT */
+    char msg[4096];   /* human-readable, possibly several lines */
+} simt_error_t;
+
+typedef struct simt_gpu simt_gpu_t;
+typedef struct simt_module simt_module_t;
+typedef uint64_t simt_devptr_t;
+
+typedef struct simt_dim3 {
+    uint32_t x, y, z;
+} simt_dim3_t;
+
+/* One kernel argument: its bytes, in the order of the .entry parameters. */
+typedef struct simt_arg {
+    const void *data;
+    size_t size;
+} simt_arg_t;
+
+#define SIMT_ARG(v) ((simt_arg_t){ &(v), sizeof(v) })
+
+typedef struct simt_launch {
+    simt_dim3_t grid;
+    simt_dim3_t block;
+    uint32_t dynamic_shared_bytes; /* extern .shared size */
+    int stream;                    /* kernels in one stream run in order */
+} simt_launch_t;
+
+/* ---- GPU ---- */
+simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err);
+void simt_gpu_destroy(simt_gpu_t *gpu);
+const simt_config_t *simt_gpu_config(const simt_gpu_t *gpu);
+
+/* ---- modules ---- */
+int simt_module_load_file(simt_gpu_t *gpu, const char *path,
+                          simt_module_t **out, simt_error_t *err);
+/* `name` is used in diagnostics as the file name. */
+int simt_module_load_text(simt_gpu_t *gpu, const char *name, const char *text,
+                          size_t len, simt_module_t **out, simt_error_t *err);
+
+/* ---- device memory ---- */
+int simt_malloc(simt_gpu_t *gpu, size_t bytes, simt_devptr_t *out,
+                simt_error_t *err);
+int simt_free(simt_gpu_t *gpu, simt_devptr_t ptr, simt_error_t *err);
+int simt_memcpy_htod(simt_gpu_t *gpu, simt_devptr_t dst, const void *src,
+                     size_t bytes, simt_error_t *err);
+int simt_memcpy_dtoh(simt_gpu_t *gpu, void *dst, simt_devptr_t src,
+                     size_t bytes, simt_error_t *err);
+int simt_memset(simt_gpu_t *gpu, simt_devptr_t dst, int value, size_t bytes,
+                simt_error_t *err);
+
+/* ---- kernels ---- */
+/* Queue a launch.  Argument sizes are checked against the kernel's .param
+ * list; a mismatch is SIMT_EINPUT naming the parameter. */
+int simt_launch_kernel(simt_gpu_t *gpu, simt_module_t *mod, const char *kernel,
+                       const simt_launch_t *launch, const simt_arg_t *args,
+                       size_t nargs, simt_error_t *err);
+/* Run every queued launch to completion. */
+int simt_synchronize(simt_gpu_t *gpu, simt_error_t *err);
+
+/* Statistics accumulated since the GPU was created. */
+const simt_stats_t *simt_gpu_stats(const simt_gpu_t *gpu);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,62 @@
+/* workload.h: how a workload's host driver plugs into the simt tool.
+ *
+ * A driver (workloads/<name>/driver.c or tests/kernels/<name>/driver.c)
+ * builds inputs from a fixed seed, launches its kernel(s) through simt.h,
+ * checks the output against a CPU reference and reports the check.  It ends
+ * with SIMT_WORKLOAD(...), which the build collects into the registry that
+ * `simt list` and `simt run` use. */
+#ifndef SIMT_WORKLOAD_H
+#define SIMT_WORKLOAD_H
+
+#include <stdio.h>
+
+#include "simt/simt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Workload parameters from the command line (`--param key=value`).  A
+ * driver reads its knobs with simt_wl_param_int(); the "size" knob selects a
+ * preset ("small" for tests, "paper" for experiments). */
+typedef struct simt_wl_params {
+    int count;
+    const char *key[32];
+    const char *value[32];
+} simt_wl_params_t;
+
+/* Reads integer knob `key`, or `def` when absent.  A value that is not an
+ * integer in [lo, hi] is SIMT_EINPUT (returns -1 and fills err). */
+int simt_wl_param_int(const simt_wl_params_t *p, const char *key, long def,
+                      long lo, long hi, long *out, simt_error_t *err);
+/* Reads string knob `key`, or `def` when absent. */
+const char *simt_wl_param_str(const simt_wl_params_t *p, const char *key,
+                              const char *def);
+
+/* What a driver reports back. */
+typedef struct simt_wl_result {
+    int passed;            /* 1 when the output matched the CPU reference */
+    char detail[512];      /* e.g. "4096 elements, max abs err 0" */
+} simt_wl_result_t;
+
+/* Run the workload on `gpu` with `mod` loaded from its kernel.ptx.
+ * Returns SIMT_OK (then see res->passed) or an error status. */
+typedef int (*simt_wl_run_fn)(simt_gpu_t *gpu, simt_module_t *mod,
+                              const simt_wl_params_t *params,
+                              simt_wl_result_t *res, simt_error_t *err);
+
+typedef struct simt_workload {
+    const char *name;
+    const char *summary;
+    const char *ptx_path;  /* relative to the repository root */
+    simt_wl_run_fn run;
+} simt_workload_t;
+
+#define SIMT_WORKLOAD(ident, summary, ptx_path, fn) \
+    const simt_workload_t simt_wl_##ident = { #ident, summary, ptx_path, fn }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,26 @@
+/* cli.h: the simt command-line tool's subcommands.
+ *
+ * Exit statuses: 0 success; 1 a workload's result check failed; 2 bad input
+ * (command line, configuration, PTX); 3 a fault inside a simulated kernel. */
+#ifndef CLI_CLI_H
+#define CLI_CLI_H
+
+#include "simt/workload.h"
+
+extern const simt_workload_t *const simt_workloads[]; /* generated */
+
+int cli_run(int argc, char **argv);
+int cli_info(int argc, char **argv);
+int cli_list(int argc, char **argv);
+
+/* Repository root (where tests/ and workloads/ live): $SIMT_ROOT, else the
+ * nearest directory above the executable holding cmodel/include/simt/simt.h,
+ * else ".". */
+const char *cli_root(char *buf, size_t size);
+
+/* Writes the JSON statistics file atomically (temp file + rename). */
+int cli_write_json(const char *path, const char *workload,
+                   const simt_wl_result_t *res, const simt_stats_t *st,
+                   const simt_config_t *cfg, simt_error_t *err);
+
+#endif

@@ -1,0 +1,67 @@
+/* json.c: the statistics as JSON, written atomically. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "cli/cli.h"
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+int cli_write_json(const char *path, const char *workload,
+                   const simt_wl_result_t *res, const simt_stats_t *s,
+                   const simt_config_t *cfg, simt_error_t *err)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return set_error(err, SIMT_EINPUT, "%s: error: cannot write: %s", path,
+                         strerror(errno));
+    fprintf(f, "{\n  \"workload\": ");
+    json_string(f, workload);
+    fprintf(f, ",\n  \"passed\": %s,\n  \"detail\": ", res->passed ? "true" : "false");
+    json_string(f, res->detail);
+    fprintf(f, ",\n  \"stats\": {\n");
+#define P(name, last) fprintf(f, "    \"%s\": %llu%s\n", #name, \
+                              (unsigned long long)s->name, last ? "" : ",")
+    P(kernels_launched, 0);
+    P(ctas_completed, 0);
+    P(gpu_sim_cycle, 0);
+    P(warp_insns, 0);
+    P(thread_insns, 0);
+    P(global_loads, 0);
+    P(global_stores, 0);
+    P(shared_loads, 0);
+    P(shared_stores, 0);
+    P(local_loads, 0);
+    P(local_stores, 0);
+    P(atomics, 0);
+    P(barriers, 0);
+    P(divergent_branches, 1);
+#undef P
+    fprintf(f, "  },\n  \"config\": {\n");
+    for (int k = 0; k < SIMT_CFG_NKEYS; k++)
+        fprintf(f, "    \"%s\": %lld%s\n", simt_config_key_name((simt_cfg_key_t)k),
+                (long long)cfg->value[k], k + 1 < SIMT_CFG_NKEYS ? "," : "");
+    fprintf(f, "  }\n}\n");
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        return set_error(err, SIMT_EINPUT, "%s: error: write failed", path);
+    }
+    return SIMT_OK;
+}

@@ -1,0 +1,17 @@
+/* list.c: `simt list`. */
+#include <stdio.h>
+
+#include "cli/cli.h"
+
+int cli_list(int argc, char **argv)
+{
+    (void)argv;
+    if (argc) {
+        fprintf(stderr, "simt list: error: takes no arguments\n");
+        return 2;
+    }
+    for (int i = 0; simt_workloads[i]; i++)
+        printf("%-14s %-40s %s\n", simt_workloads[i]->name,
+               simt_workloads[i]->summary, simt_workloads[i]->ptx_path);
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* main.c: the simt tool. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: simt <command> [options]\n"
+        "\n"
+        "  simt run <workload> [--config FILE] [--set key=value]... [--functional]\n"
+        "                      [--param key=value]... [--json FILE]\n"
+        "      run a workload, check its result against the CPU reference and\n"
+        "      print statistics\n"
+        "  simt info <file.ptx>    kernels, parameters, registers, shared and local memory\n"
+        "  simt list               the workloads this build knows\n"
+        "\n"
+        "exit status: 0 ok, 1 result check failed, 2 bad input, 3 kernel fault\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "run"))
+        return cli_run(argc - 2, argv + 2);
+    if (!strcmp(cmd, "info"))
+        return cli_info(argc - 2, argv + 2);
+    if (!strcmp(cmd, "list"))
+        return cli_list(argc - 2, argv + 2);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "simt: error: unknown command '%s'\n\n", cmd);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,188 @@
+/* exec_cvt.c: cvt between every integer and floating-point type, with
+ * rounding modes, .sat and .ftz.  Float-to-integer conversions saturate to
+ * the destination range and map NaN to 0, as the PTX ISA specifies. */
+#include <fenv.h>
+#include <math.h>
+
+#include "exec/dispatch.h"
+#include "exec/lanes.h"
+
+#define D (&ei->o[0])
+
+/* IEEE binary16 <-> binary32. */
+static float f16_to_f32(uint32_t h)
+{
+    uint32_t sign = (h & 0x8000u) << 16, exp = h >> 10 & 0x1f, mant = h & 0x3ff;
+    uint32_t u;
+    if (exp == 0x1f) {
+        u = sign | 0x7f800000u | mant << 13;
+    } else if (exp == 0) {
+        if (mant == 0) {
+            u = sign;
+        } else { /* subnormal: normalise */
+            int e = -1;
+            do {
+                e++;
+                mant <<= 1;
+            } while (!(mant & 0x400));
+            u = sign | (uint32_t)(127 - 15 - e) << 23 | (mant & 0x3ff) << 13;
+        }
+    } else {
+        u = sign | (exp - 15 + 127) << 23 | mant << 13;
+    }
+    return f32_of(u);
+}
+
+static uint32_t f32_to_f16(float f)
+{
+    uint32_t x = (uint32_t)bits_f32(f);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+    uint32_t mant = x & 0x7fffffu;
+    if (((x >> 23) & 0xff) == 0xff)
+        return sign | 0x7c00u | (mant ? 0x200u : 0);
+    if (exp >= 31)
+        return sign | 0x7c00u;
+    if (exp <= 0) {
+        if (exp < -10)
+            return sign;
+        mant |= 0x800000u;
+        uint32_t shift = (uint32_t)(14 - exp);
+        uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1),
+                 half = 1u << (shift - 1);
+        if (rem > half || (rem == half && (h & 1)))
+            h++;
+        return sign | h;
+    }
+    uint32_t h = (uint32_t)exp << 10 | mant >> 13, rem = mant & 0x1fffu;
+    if (rem > 0x1000u || (rem == 0x1000u && (h & 1)))
+        h++;
+    return sign | h;
+}
+
+static double round_int(double v, int rnd)
+{
+    switch (rnd) {
+    case PTX_RND_RNI: return nearbyint(v); /* default mode: to nearest even */
+    case PTX_RND_RMI: return floor(v);
+    case PTX_RND_RPI: return ceil(v);
+    default: return trunc(v);
+    }
+}
+
+/* Float value to integer type t: saturating, NaN -> 0. */
+static uint64_t float_to_int(double v, ptx_type_t t)
+{
+    unsigned bits = ptx_type_bits(t);
+    if (isnan(v))
+        return 0;
+    if (ptx_type_is_signed(t)) {
+        double lo = -ldexp(1.0, (int)bits - 1), hi = ldexp(1.0, (int)bits - 1);
+        if (v <= lo)
+            return zext((uint64_t)(int64_t)lo, bits);
+        if (v >= hi)
+            return zext((uint64_t)((1ull << (bits - 1)) - 1), bits);
+        return zext((uint64_t)(int64_t)v, bits);
+    }
+    double hi = ldexp(1.0, (int)bits);
+    if (v <= 0)
+        return 0;
+    if (v >= hi)
+        return bits == 64 ? ~0ull : (1ull << bits) - 1;
+    return (uint64_t)v;
+}
+
+/* Integer to integer with optional saturation to the destination range. */
+static uint64_t int_to_int(uint64_t v, ptx_type_t st, ptx_type_t dt, int sat)
+{
+    unsigned db = ptx_type_bits(dt);
+    uint64_t s = as_type(v, st);
+    if (!sat)
+        return ptx_type_is_signed(dt) ? sext(s, db) : zext(s, db);
+    int ssrc = ptx_type_is_signed(st), sdst = ptx_type_is_signed(dt);
+    if (sdst) {
+        int64_t lo = db >= 64 ? INT64_MIN : -(int64_t)(1ull << (db - 1));
+        int64_t hi = db >= 64 ? INT64_MAX : (int64_t)((1ull << (db - 1)) - 1);
+        if (ssrc) {
+            int64_t x = (int64_t)s;
+            return zext((uint64_t)(x < lo ? lo : x > hi ? hi : x), db);
+        }
+        return zext(s > (uint64_t)hi ? (uint64_t)hi : s, db);
+    }
+    uint64_t hi = db >= 64 ? ~0ull : (1ull << db) - 1;
+    if (ssrc && (int64_t)s < 0)
+        return 0;
+    return s > hi ? hi : s;
+}
+
+static int host_mode(int rnd)
+{
+    switch (rnd) {
+    case PTX_RND_RZ: return FE_TOWARDZERO;
+    case PTX_RND_RM: return FE_DOWNWARD;
+    case PTX_RND_RP: return FE_UPWARD;
+    default: return FE_TONEAREST;
+    }
+}
+
+static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    const uint64_t *a = SRC(1);
+    ptx_type_t dt = (ptx_type_t)ei->ir->type, st = (ptx_type_t)ei->ir->type2;
+    int df = ptx_type_is_float(dt), sf = ptx_type_is_float(st);
+    int rnd = ei->ir->rnd;
+    int sat = (ei->ir->flags & PTX_F_SAT) != 0;
+    int ftz = (ei->ir->flags & PTX_F_FTZ) != 0;
+    int mode = host_mode(rnd), old = -1;
+    if (mode != FE_TONEAREST) {
+        old = fegetround();
+        fesetround(mode);
+    }
+    FOR_LANES(m, l) {
+        uint64_t r;
+        if (!df && !sf) {
+            r = int_to_int(a[l], st, dt, sat);
+        } else if (!sf) { /* integer -> float */
+            uint64_t v = as_type(a[l], st);
+            int sgn = ptx_type_is_signed(st);
+            if (dt == PTX_T_F64)
+                r = bits_f64(sgn ? (double)(int64_t)v : (double)v);
+            else {
+                float f = sgn ? (float)(int64_t)v : (float)v;
+                if (sat)
+                    f = f < 0 ? 0 : f > 1 ? 1 : f;
+                r = dt == PTX_T_F16 ? f32_to_f16(f) : bits_f32(f);
+            }
+        } else {
+            double v = st == PTX_T_F64 ? f64_of(a[l])
+                     : st == PTX_T_F16 ? (double)f16_to_f32((uint32_t)a[l])
+                                       : (double)f32_of(a[l]);
+            if (ftz && st == PTX_T_F32 && fpclassify((float)v) == FP_SUBNORMAL)
+                v = copysign(0.0, v);
+            if (!df) { /* float -> integer */
+                r = float_to_int(round_int(v, rnd), dt);
+            } else {
+                if (rnd >= PTX_RND_RNI)
+                    v = round_int(v, rnd);
+                if (sat)
+                    v = isnan(v) ? 0 : v < 0 ? 0 : v > 1 ? 1 : v;
+                if (dt == PTX_T_F64) {
+                    r = bits_f64(v);
+                } else {
+                    float f = (float)v; /* rounds in the current mode */
+                    if (ftz && dt == PTX_T_F32 && fpclassify(f) == FP_SUBNORMAL)
+                        f = copysignf(0.0f, f);
+                    r = dt == PTX_T_F16 ? f32_to_f16(f) : bits_f32(f);
+                }
+            }
+        }
+        put(w, D, l, r);
+    }
+    if (old >= 0)
+        fesetround(old);
+}
+
+exec_fn exec_select_cvt(const ptx_insn_t *in)
+{
+    return in->op == PTX_OP_CVT ? h_cvt : NULL;
+}

@@ -1,0 +1,304 @@
+/* exec_mem.c: loads, stores, atomics and address-space conversion.
+ *
+ * Every access is checked: an address outside its space's bounds, or not
+ * aligned to the access size, is a fault naming the lane and address.
+ * Atomics of one warp-instruction are applied in lane order. */
+#include "exec/dispatch.h"
+#include "exec/lanes.h"
+
+#define TYPE(ei) ((ptx_type_t)(ei)->ir->type)
+
+static uint64_t lane_addr(const warp_t *w, const exec_opnd_t *o, unsigned l)
+{
+    uint64_t base = o->has_reg ? w->regs[(size_t)o->slot * WARP_SIZE + l] : 0;
+    return base + (uint64_t)o->imm;
+}
+
+/* Resolves a generic address to its space; returns the space-relative
+ * address. */
+static ptx_space_t generic_space(uint64_t addr, uint64_t *rel)
+{
+    if (addr >= GEN_SHARED_BASE && addr < GEN_SHARED_BASE + GEN_WINDOW_SIZE) {
+        *rel = addr - GEN_SHARED_BASE;
+        return PTX_SPACE_SHARED;
+    }
+    if (addr >= GEN_LOCAL_BASE && addr < GEN_LOCAL_BASE + GEN_WINDOW_SIZE) {
+        *rel = addr - GEN_LOCAL_BASE;
+        return PTX_SPACE_LOCAL;
+    }
+    *rel = addr;
+    return PTX_SPACE_GLOBAL;
+}
+
+/* Host pointer for `size` bytes at `addr` in `space` for lane l, or NULL
+ * after reporting the fault. */
+static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                       ptx_space_t space, uint64_t addr, unsigned size,
+                       unsigned l, int write)
+{
+    uint64_t rel = addr;
+    if (space == PTX_SPACE_NONE)
+        space = generic_space(addr, &rel);
+    const char *what = write ? "store to" : "load from";
+    if (rel % size) {
+        exec_fault(x, w, ei, 1u << l, "misaligned %u-byte %s .%s address "
+                   "0x%llx (lane %u)", size, what, ptx_space_name(space),
+                   (unsigned long long)addr, l);
+        return NULL;
+    }
+    const exec_launch_t *L = x->l;
+    switch (space) {
+    case PTX_SPACE_GLOBAL: {
+        uint8_t *p = rel < DEVMEM_LIMIT ? devmem_ptr(L->gmem, rel, size) : NULL;
+        if (p)
+            return p;
+        const devmem_alloc_t *a = devmem_nearest(L->gmem, rel);
+        if (a && rel >= a->base && rel < a->base + a->size && !a->data)
+            exec_fault(x, w, ei, 1u << l, "%s freed global memory at 0x%llx "
+                       "(lane %u)", what, (unsigned long long)rel, l);
+        else if (a)
+            exec_fault(x, w, ei, 1u << l, "out-of-bounds %s global address "
+                       "0x%llx (lane %u): nearest allocation below is "
+                       "[0x%llx, 0x%llx)", what, (unsigned long long)rel, l,
+                       (unsigned long long)a->base,
+                       (unsigned long long)(a->base + a->size));
+        else
+            exec_fault(x, w, ei, 1u << l, "out-of-bounds %s global address "
+                       "0x%llx (lane %u): no allocation there", what,
+                       (unsigned long long)rel, l);
+        return NULL;
+    }
+    case PTX_SPACE_SHARED: {
+        cta_t *c = w->cta;
+        if (rel + size <= c->smem_size)
+            return c->smem + rel;
+        exec_fault(x, w, ei, 1u << l, "out-of-bounds %s shared address 0x%llx "
+                   "(lane %u): the CTA has %u bytes of shared memory", what,
+                   (unsigned long long)rel, l, c->smem_size);
+        return NULL;
+    }
+    case PTX_SPACE_LOCAL: {
+        uint32_t fb = L->prog->frame_bytes;
+        if (rel + size <= fb)
+            return w->local + (size_t)l * fb + rel;
+        exec_fault(x, w, ei, 1u << l, "out-of-bounds %s local address 0x%llx "
+                   "(lane %u): the thread has %u bytes of local memory", what,
+                   (unsigned long long)rel, l, fb);
+        return NULL;
+    }
+    case PTX_SPACE_PARAM:
+        if (!write && rel + size <= L->prog->param_bytes)
+            return (uint8_t *)L->params + rel;
+        exec_fault(x, w, ei, 1u << l, "%s kernel parameter offset 0x%llx "
+                   "(lane %u) outside the %u-byte parameter buffer%s", what,
+                   (unsigned long long)rel, l, L->prog->param_bytes,
+                   write ? " (kernel parameters are read-only)" : "");
+        return NULL;
+    case PTX_SPACE_CONST:
+        if (!write && rel + size <= L->const_bytes)
+            return (uint8_t *)L->const_bank + rel;
+        exec_fault(x, w, ei, 1u << l, "%s constant address 0x%llx (lane %u) "
+                   "outside the %llu-byte constant bank", what,
+                   (unsigned long long)rel, l,
+                   (unsigned long long)L->const_bytes);
+        return NULL;
+    default:
+        exec_fault(x, w, ei, 1u << l, "access to unsupported space");
+        return NULL;
+    }
+}
+
+static uint64_t load_le(const uint8_t *p, unsigned size)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, size); /* little-endian host */
+    return v;
+}
+
+static void store_le(uint8_t *p, uint64_t v, unsigned size)
+{
+    memcpy(p, &v, size);
+}
+
+static void count(exec_ctx_t *x, ptx_space_t space, int write, uint32_t m)
+{
+    simt_stats_t *s = x->l->stats;
+    uint64_t n = (uint64_t)__builtin_popcount(m);
+    switch (space) {
+    case PTX_SPACE_SHARED:
+        *(write ? &s->shared_stores : &s->shared_loads) += n;
+        break;
+    case PTX_SPACE_LOCAL:
+        *(write ? &s->local_stores : &s->local_loads) += n;
+        break;
+    case PTX_SPACE_GLOBAL: case PTX_SPACE_NONE:
+        *(write ? &s->global_stores : &s->global_loads) += n;
+        break;
+    default:
+        break;
+    }
+}
+
+static void h_ld(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    ptx_type_t t = TYPE(ei);
+    unsigned es = ptx_type_bits(t) / 8, n = ei->ir->vec;
+    const exec_opnd_t *d = &ei->o[0], *a = &ei->o[1];
+    ptx_space_t sp = (ptx_space_t)ei->space;
+    count(x, sp, 0, m);
+    FOR_LANES(m, l) {
+        uint64_t addr = lane_addr(w, a, l);
+        uint8_t *p = access(x, w, ei, sp, addr, es * n, l, 0);
+        if (!p)
+            return;
+        if (n == 1) {
+            put(w, d, l, as_type(load_le(p, es), t));
+            continue;
+        }
+        for (unsigned i = 0; i < n; i++)
+            if (d->vslot[i] != EXEC_NO_PC)
+                w->regs[(size_t)d->vslot[i] * WARP_SIZE + l] =
+                    zext(as_type(load_le(p + i * es, es), t), d->vbits[i]);
+    }
+}
+
+static void h_st(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    ptx_type_t t = TYPE(ei);
+    unsigned es = ptx_type_bits(t) / 8, n = ei->ir->vec;
+    const exec_opnd_t *a = &ei->o[0], *s = &ei->o[1];
+    ptx_space_t sp = (ptx_space_t)ei->space;
+    const uint64_t *v = n == 1 ? SRC(1) : NULL;
+    count(x, sp, 1, m);
+    FOR_LANES(m, l) {
+        uint64_t addr = lane_addr(w, a, l);
+        uint8_t *p = access(x, w, ei, sp, addr, es * n, l, 1);
+        if (!p)
+            return;
+        if (n == 1) {
+            store_le(p, v[l], es);
+            continue;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t e = s->vslot[i] == EXEC_NO_PC
+                             ? 0 : w->regs[(size_t)s->vslot[i] * WARP_SIZE + l];
+            store_le(p + i * es, e, es);
+        }
+    }
+}
+
+/* One atomic read-modify-write; returns the old value. */
+static uint64_t atomic_apply(uint8_t *p, int op, ptx_type_t t, uint64_t b,
+                             uint64_t c)
+{
+    unsigned size = ptx_type_bits(t) / 8, bits = size * 8;
+    uint64_t old = load_le(p, size), r;
+    switch (op) {
+    case PTX_SUB_ADD:
+        if (t == PTX_T_F32)
+            r = bits_f32(f32_of(old) + f32_of(b));
+        else if (t == PTX_T_F64)
+            r = bits_f64(f64_of(old) + f64_of(b));
+        else
+            r = old + b;
+        break;
+    case PTX_SUB_MIN: case PTX_SUB_MAX: {
+        int mx = op == PTX_SUB_MAX;
+        int less;
+        if (t == PTX_T_F32)
+            less = f32_of(old) < f32_of(b);
+        else if (t == PTX_T_F64)
+            less = f64_of(old) < f64_of(b);
+        else if (ptx_type_is_signed(t))
+            less = (int64_t)sext(old, bits) < (int64_t)sext(b, bits);
+        else
+            less = zext(old, bits) < zext(b, bits);
+        r = (less != mx) ? old : b;
+        break;
+    }
+    case PTX_SUB_INC:
+        r = zext(old, bits) >= zext(b, bits) ? 0 : old + 1;
+        break;
+    case PTX_SUB_DEC:
+        r = (zext(old, bits) == 0 || zext(old, bits) > zext(b, bits)) ? b : old - 1;
+        break;
+    case PTX_SUB_CAS:
+        r = zext(old, bits) == zext(b, bits) ? c : old;
+        break;
+    case PTX_SUB_EXCH: r = b; break;
+    case PTX_SUB_AND: r = old & b; break;
+    case PTX_SUB_OR: r = old | b; break;
+    default: r = old ^ b; break;
+    }
+    store_le(p, r, size);
+    return old;
+}
+
+static void h_atom(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                   uint32_t m)
+{
+    ptx_type_t t = TYPE(ei);
+    unsigned es = ptx_type_bits(t) / 8;
+    int is_red = ei->ir->op == PTX_OP_RED;
+    const exec_opnd_t *a = &ei->o[is_red ? 0 : 1];
+    const uint64_t *b = SRC(is_red ? 1 : 2);
+    const uint64_t *c = ei->ir->sub == PTX_SUB_CAS ? SRC(3) : NULL;
+    ptx_space_t sp = (ptx_space_t)ei->space;
+    x->l->stats->atomics += (uint64_t)__builtin_popcount(m);
+    FOR_LANES(m, l) {
+        uint64_t addr = lane_addr(w, a, l), rel;
+        ptx_space_t real = sp == PTX_SPACE_NONE ? generic_space(addr, &rel) : sp;
+        if (real != PTX_SPACE_GLOBAL && real != PTX_SPACE_SHARED) {
+            exec_fault(x, w, ei, 1u << l, "atomic on the .%s space (lane %u): "
+                       "only global and shared memory support atomics",
+                       ptx_space_name(real), l);
+            return;
+        }
+        uint8_t *p = access(x, w, ei, sp, addr, es, l, 1);
+        if (!p)
+            return;
+        uint64_t old = atomic_apply(p, ei->ir->sub, t, b[l], c ? c[l] : 0);
+        if (!is_red)
+            put(w, &ei->o[0], l, old);
+    }
+}
+
+static void h_cvta(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                   uint32_t m)
+{
+    const uint64_t *a = SRC(1);
+    uint64_t base = ei->space == PTX_SPACE_SHARED ? GEN_SHARED_BASE
+                  : ei->space == PTX_SPACE_LOCAL  ? GEN_LOCAL_BASE
+                                                  : 0;
+    int to = (ei->ir->flags & PTX_F_TO) != 0;
+    FOR_LANES(m, l)
+        put(w, &ei->o[0], l, to ? a[l] - base : a[l] + base);
+}
+
+static void h_isspacep(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                       uint32_t m)
+{
+    const uint64_t *a = SRC(1);
+    uint32_t res = 0;
+    FOR_LANES(m, l) {
+        uint64_t rel;
+        ptx_space_t s = generic_space(a[l], &rel);
+        res |= (uint32_t)(s == (ptx_space_t)ei->space) << l;
+    }
+    put_pred_mask(w, ei->o[0].slot, m, res);
+}
+
+exec_fn exec_select_mem(const ptx_insn_t *in)
+{
+    switch (in->op) {
+    case PTX_OP_LD: case PTX_OP_LDU:
+        return in->type == PTX_T_PRED ? NULL : h_ld;
+    case PTX_OP_ST:
+        return in->type == PTX_T_PRED ? NULL : h_st;
+    case PTX_OP_ATOM: case PTX_OP_RED:
+        return in->type == PTX_T_F16 ? NULL : h_atom;
+    case PTX_OP_CVTA: return h_cvta;
+    case PTX_OP_ISSPACEP: return h_isspacep;
+    default: return NULL;
+    }
+}

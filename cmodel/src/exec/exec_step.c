@@ -1,0 +1,158 @@
+/* exec_step.c: executing one warp-instruction, special registers, fault
+ * reports, and the choice of handler per instruction. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "base/error.h"
+#include "exec/dispatch.h"
+#include "exec/lanes.h"
+
+exec_fn exec_select(const ptx_insn_t *in)
+{
+    exec_fn f;
+    int fl = ptx_type_is_float((ptx_type_t)in->type);
+    switch (in->op) {
+    case PTX_OP_CVT:
+        return exec_select_cvt(in);
+    case PTX_OP_SET:
+        return ptx_type_is_float((ptx_type_t)in->type2) ? exec_select_float(in)
+                                                         : exec_select_int(in);
+    case PTX_OP_MOV: case PTX_OP_SELP: case PTX_OP_SLCT:
+        return in->type == PTX_T_F16 ? NULL : exec_select_int(in);
+    case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
+    case PTX_OP_RED: case PTX_OP_CVTA: case PTX_OP_ISSPACEP:
+        return exec_select_mem(in);
+    default:
+        break;
+    }
+    if (fl)
+        return exec_select_float(in);
+    if ((f = exec_select_int(in)) != NULL)
+        return f;
+    if ((f = exec_select_mem(in)) != NULL)
+        return f;
+    if ((f = exec_select_ctrl(in)) != NULL)
+        return f;
+    return exec_select_warp(in);
+}
+
+void exec_fill_sreg(exec_ctx_t *x, const warp_t *w, ptx_sreg_t s,
+                    uint64_t *row)
+{
+    const exec_launch_t *L = x->l;
+    const cta_t *c = w->cta;
+    uint64_t v = 0;
+    switch (s) {
+    case PTX_SREG_TID_X: case PTX_SREG_TID_Y: case PTX_SREG_TID_Z:
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            row[l] = w->tid[s - PTX_SREG_TID_X][l];
+        return;
+    case PTX_SREG_LANEID:
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            row[l] = l;
+        return;
+    case PTX_SREG_LANEMASK_EQ: case PTX_SREG_LANEMASK_LE:
+    case PTX_SREG_LANEMASK_LT: case PTX_SREG_LANEMASK_GE:
+    case PTX_SREG_LANEMASK_GT:
+        for (unsigned l = 0; l < WARP_SIZE; l++) {
+            uint32_t eq = 1u << l, lt = eq - 1;
+            row[l] = s == PTX_SREG_LANEMASK_EQ ? eq
+                   : s == PTX_SREG_LANEMASK_LE ? (lt | eq)
+                   : s == PTX_SREG_LANEMASK_LT ? lt
+                   : s == PTX_SREG_LANEMASK_GE ? ~lt
+                                               : ~(lt | eq);
+        }
+        return;
+    case PTX_SREG_NTID_X: v = L->block.x; break;
+    case PTX_SREG_NTID_Y: v = L->block.y; break;
+    case PTX_SREG_NTID_Z: v = L->block.z; break;
+    case PTX_SREG_CTAID_X: v = c->ctaid[0]; break;
+    case PTX_SREG_CTAID_Y: v = c->ctaid[1]; break;
+    case PTX_SREG_CTAID_Z: v = c->ctaid[2]; break;
+    case PTX_SREG_NCTAID_X: v = L->grid.x; break;
+    case PTX_SREG_NCTAID_Y: v = L->grid.y; break;
+    case PTX_SREG_NCTAID_Z: v = L->grid.z; break;
+    case PTX_SREG_WARPID: v = w->wid; break;
+    case PTX_SREG_NWARPID: v = c->nwarps; break;
+    case PTX_SREG_SMID: v = c->smid; break;
+    case PTX_SREG_NSMID: v = L->smid_count; break;
+    case PTX_SREG_GRIDID: v = 0; break;
+    case PTX_SREG_CLOCK: v = (uint32_t)x->clock; break;
+    case PTX_SREG_CLOCK_HI: v = (uint32_t)(x->clock >> 32); break;
+    case PTX_SREG_CLOCK64: case PTX_SREG_GLOBALTIMER: v = x->clock; break;
+    case PTX_SREG_DYN_SMEM_SIZE: v = L->dyn_shared; break;
+    case PTX_SREG_TOTAL_SMEM_SIZE: v = c->smem_size; break;
+    default: v = 0; break;
+    }
+    for (unsigned l = 0; l < WARP_SIZE; l++)
+        row[l] = v;
+}
+
+int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,
+               uint32_t lanes, const char *fmt, ...)
+{
+    x->faulted = 1;
+    const exec_launch_t *L = x->l;
+    if (L->err->status != SIMT_OK)
+        return SIMT_EFAULT;
+    char what[1024], src[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    const cta_t *c = w->cta;
+    const ptx_module_t *m = L->prog->mod;
+    uint32_t pc = ei ? (uint32_t)(ei - L->prog->code) : warp_pc(w);
+    uint32_t line = ei ? ei->ir->line : 0;
+    ptx_source_line(m, line, src, sizeof src);
+    set_error(L->err, SIMT_EFAULT,
+              "%s:%u: fault: %s\n"
+              "  kernel %s, CTA (%u,%u,%u), warp %u, lanes 0x%08x, PC %u\n"
+              "  %u | %s",
+              m->file, line, what, L->kernel_name, c->ctaid[0], c->ctaid[1],
+              c->ctaid[2], w->wid, lanes, pc, line, src);
+    return SIMT_EFAULT;
+}
+
+int exec_step(exec_ctx_t *x, warp_t *w)
+{
+    if (w->depth == 0) {
+        w->state = WARP_DONE;
+        return SIMT_OK;
+    }
+    const exec_program_t *p = x->l->prog;
+    simt_entry_t *top = &w->stack[w->depth - 1];
+    uint32_t pc = top->pc;
+    uint32_t active = top->mask & ~w->exited;
+    if (pc >= p->ncode)
+        return exec_fault(x, w, NULL, active, "control reached PC %u outside "
+                          "the kernel (missing ret/exit?)", pc);
+    const exec_insn_t *ei = &p->code[pc];
+    uint32_t m = active;
+    if (ei->guard != EXEC_NO_PC) {
+        uint32_t g = w->preds[ei->guard];
+        m &= ei->guard_neg ? ~g : g;
+    }
+    x->l->stats->warp_insns++;
+    x->l->stats->thread_insns += (uint64_t)__builtin_popcount(active);
+    w->steps++;
+    x->clock++;
+    top->pc = pc + 1;
+    ei->fn(x, w, ei, m);
+    if (x->faulted)
+        return SIMT_EFAULT;
+    /* reconverge: pop finished entries */
+    while (w->depth) {
+        simt_entry_t *t = &w->stack[w->depth - 1];
+        if ((t->mask & ~w->exited) && !(t->rpc != EXEC_NO_PC && t->pc == t->rpc))
+            break;
+        w->depth--;
+    }
+    if (w->depth == 0 || (w->valid & ~w->exited) == 0)
+        w->state = WARP_DONE;
+    else if (w->stack[w->depth - 1].pc == EXEC_NO_PC)
+        return exec_fault(x, w, ei, warp_active(w), "internal: lanes 0x%08x "
+                          "resumed at a reconvergence point that is the "
+                          "function's exit", warp_active(w));
+    return SIMT_OK;
+}

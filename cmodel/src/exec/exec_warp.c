@@ -1,0 +1,72 @@
+/* exec_warp.c: warp-wide instructions: vote, activemask, shfl. */
+#include "exec/dispatch.h"
+#include "exec/lanes.h"
+
+static void h_vote(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    (void)x;
+    uint32_t p = pred_mask(w, &ei->o[1]) & m;
+    const exec_opnd_t *d = &ei->o[0];
+    switch (ei->ir->sub) {
+    case PTX_SUB_BALLOT:
+        FOR_LANES(m, l) put(w, d, l, p);
+        return;
+    case PTX_SUB_ALL:
+        put_pred_mask(w, d->slot, m, p == m ? ~0u : 0);
+        return;
+    case PTX_SUB_ANY:
+        put_pred_mask(w, d->slot, m, p ? ~0u : 0);
+        return;
+    default: /* uni: all active lanes agree */
+        put_pred_mask(w, d->slot, m, (p == m || p == 0) ? ~0u : 0);
+        return;
+    }
+}
+
+static void h_activemask(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                         uint32_t m)
+{
+    (void)x;
+    FOR_LANES(m, l) put(w, &ei->o[0], l, m);
+}
+
+/* shfl.mode.b32 d[|p], a, b, c[, membermask] (PTX ISA semantics: c packs
+ * the clamp value in bits 4:0 and the segment mask in bits 12:8). */
+static void h_shfl(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3);
+    const exec_opnd_t *d = &ei->o[0];
+    uint32_t value[WARP_SIZE], valid = 0;
+    int mode = ei->ir->sub;
+    FOR_LANES(m, l) {
+        uint32_t bval = (uint32_t)b[l] & 0x1f, cval = (uint32_t)c[l] & 0x1f;
+        uint32_t segmask = (uint32_t)c[l] >> 8 & 0x1f;
+        uint32_t maxl = (l & segmask) | (cval & ~segmask);
+        uint32_t minl = l & segmask;
+        int32_t j;
+        int pval;
+        switch (mode) {
+        case PTX_SUB_UP: j = (int32_t)l - (int32_t)bval; pval = j >= (int32_t)maxl; break;
+        case PTX_SUB_DOWN: j = (int32_t)(l + bval); pval = j <= (int32_t)maxl; break;
+        case PTX_SUB_BFLY: j = (int32_t)(l ^ bval); pval = j <= (int32_t)maxl; break;
+        default: j = (int32_t)(minl | (bval & ~segmask)); pval = j <= (int32_t)maxl; break;
+        }
+        if (!pval)
+            j = (int32_t)l;
+        value[l] = (uint32_t)a[j];
+        valid |= (uint32_t)pval << l;
+    }
+    FOR_LANES(m, l) put(w, d, l, value[l]);
+    if (d->pipe != EXEC_NO_PC)
+        put_pred_mask(w, d->pipe, m, valid);
+}
+
+exec_fn exec_select_warp(const ptx_insn_t *in)
+{
+    switch (in->op) {
+    case PTX_OP_VOTE: return h_vote;
+    case PTX_OP_ACTIVEMASK: return h_activemask;
+    case PTX_OP_SHFL: return in->type == PTX_T_B32 ? h_shfl : NULL;
+    default: return NULL;
+    }
+}

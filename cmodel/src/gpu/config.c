@@ -1,0 +1,223 @@
+/* config.c: `key = value` configuration files and --set overrides. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "simt/config.h"
+
+typedef enum { CFG_INT, CFG_BOOL } cfg_kind_t;
+
+static const struct key_info {
+    const char *name;
+    cfg_kind_t kind;
+    int64_t def, lo, hi;
+    const char *doc;
+} keys[SIMT_CFG_NKEYS] = {
+#define X(id, name, kind, def, lo, hi, doc) { name, kind, def, lo, hi, doc },
+#include "simt/config_keys.def"
+#undef X
+};
+
+void simt_config_defaults(simt_config_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    for (int k = 0; k < SIMT_CFG_NKEYS; k++)
+        cfg->value[k] = keys[k].def;
+}
+
+const char *simt_config_key_name(simt_cfg_key_t k)
+{
+    return k < SIMT_CFG_NKEYS ? keys[k].name : "?";
+}
+
+static int find_key(const char *name, size_t len)
+{
+    for (int k = 0; k < SIMT_CFG_NKEYS; k++)
+        if (strlen(keys[k].name) == len && memcmp(keys[k].name, name, len) == 0)
+            return k;
+    return -1;
+}
+
+/* Edit distance, for "did you mean" suggestions. */
+static size_t distance(const char *a, size_t la, const char *b)
+{
+    size_t lb = strlen(b), row[128];
+    if (la >= 127 || lb >= 127)
+        return 99;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t prev = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t cur = row[j];
+            size_t sub = prev + (a[i - 1] != b[j - 1]);
+            size_t best = row[j] + 1 < row[j - 1] + 1 ? row[j] + 1 : row[j - 1] + 1;
+            row[j] = sub < best ? sub : best;
+            prev = cur;
+        }
+    }
+    return row[lb];
+}
+
+/* Parses one assignment `key = value` (text without comment), reporting
+ * positions as file:line:col (col is 1-based in `line_text`). */
+static int assign(simt_config_t *cfg, const char *file, unsigned line,
+                  const char *text, uint8_t origin, simt_error_t *err)
+{
+    const char *p = text;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    const char *k = p;
+    while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
+        p++;
+    size_t klen = (size_t)(p - k);
+    unsigned kcol = (unsigned)(k - text) + 1;
+    if (klen == 0)
+        return set_input_error(err, file, line, kcol,
+                               "expected `key = value`, found '%s'", k);
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p != '=')
+        return set_input_error(err, file, line, (unsigned)(p - text) + 1,
+                               "expected '=' after key '%.*s'", (int)klen, k);
+    p++;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    const char *v = p;
+    unsigned vcol = (unsigned)(v - text) + 1;
+    size_t vlen = strlen(v);
+    while (vlen && isspace((unsigned char)v[vlen - 1]))
+        vlen--;
+    int ki = find_key(k, klen);
+    if (ki < 0) {
+        const char *best = NULL;
+        size_t bd = 4;
+        for (int j = 0; j < SIMT_CFG_NKEYS; j++) {
+            size_t d = distance(k, klen, keys[j].name);
+            if (d < bd) {
+                bd = d;
+                best = keys[j].name;
+            }
+        }
+        if (best)
+            return set_input_error(err, file, line, kcol,
+                                   "unknown configuration key '%.*s' (did you "
+                                   "mean '%s'?)", (int)klen, k, best);
+        return set_input_error(err, file, line, kcol,
+                               "unknown configuration key '%.*s' (docs/configs.md "
+                               "lists the keys)", (int)klen, k);
+    }
+    if (vlen == 0)
+        return set_input_error(err, file, line, vcol, "missing value for '%s'",
+                               keys[ki].name);
+    char buf[64];
+    if (vlen >= sizeof buf)
+        return set_input_error(err, file, line, vcol, "value for '%s' is too "
+                               "long", keys[ki].name);
+    memcpy(buf, v, vlen);
+    buf[vlen] = '\0';
+    int64_t val;
+    if (keys[ki].kind == CFG_BOOL) {
+        if (!strcmp(buf, "1") || !strcmp(buf, "true") || !strcmp(buf, "yes"))
+            val = 1;
+        else if (!strcmp(buf, "0") || !strcmp(buf, "false") || !strcmp(buf, "no"))
+            val = 0;
+        else
+            return set_input_error(err, file, line, vcol, "'%s' must be 0 or 1 "
+                                   "(or true/false), not '%s'", keys[ki].name, buf);
+    } else {
+        char *end;
+        errno = 0;
+        long long ll = strtoll(buf, &end, 0);
+        if (errno || *end || end == buf)
+            return set_input_error(err, file, line, vcol, "'%s' must be an "
+                                   "integer, not '%s'", keys[ki].name, buf);
+        if (ll < keys[ki].lo || ll > keys[ki].hi)
+            return set_input_error(err, file, line, vcol, "'%s' = %lld is out of "
+                                   "range [%lld, %lld]", keys[ki].name, ll,
+                                   (long long)keys[ki].lo, (long long)keys[ki].hi);
+        val = ll;
+    }
+    cfg->value[ki] = val;
+    cfg->origin[ki] = origin;
+    return SIMT_OK;
+}
+
+int simt_config_set(simt_config_t *cfg, const char *assignment,
+                    const char *where, simt_error_t *err)
+{
+    return assign(cfg, where, 1, assignment, 2, err);
+}
+
+int simt_config_load_file(simt_config_t *cfg, const char *path,
+                          simt_error_t *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return set_error(err, SIMT_EINPUT, "%s: error: cannot open the "
+                         "configuration file: %s", path, strerror(errno));
+    char line[1024];
+    unsigned n = 0;
+    int rc = SIMT_OK;
+    simt_config_t next = *cfg;
+    while (rc == SIMT_OK && fgets(line, sizeof line, f)) {
+        n++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            rc = set_input_error(err, path, n, 1, "line longer than %zu "
+                                 "characters", sizeof line - 2);
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        const char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            continue;
+        rc = assign(&next, path, n, line, 1, err);
+    }
+    fclose(f);
+    if (rc == SIMT_OK) {
+        *cfg = next;
+        snprintf(cfg->preset, sizeof cfg->preset, "%s", path);
+    }
+    return rc;
+}
+
+int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
+{
+    if (simt_config_get(cfg, SIMT_CFG_MAX_THREADS_CTA) >
+        simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM))
+        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "max_threads_per_cta (%lld) exceeds "
+                         "gpgpu_shader_core_max_threads (%lld): no CTA of "
+                         "that size could ever run",
+                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_CTA),
+                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM));
+    if (simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) % 32)
+        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "gpgpu_shader_core_max_threads must be a multiple of "
+                         "the warp size (32)");
+    if (!simt_config_get(cfg, SIMT_CFG_FUNCTIONAL))
+        return set_error(err, SIMT_EINPUT, "configuration: error: functional = "
+                         "0 selects the cycle-level timing model, which this "
+                         "build does not include yet; use functional = 1 "
+                         "(simt run --functional)");
+    return SIMT_OK;
+}
+
+void simt_config_print(const simt_config_t *cfg, FILE *out,
+                       const char *prefix)
+{
+    for (int k = 0; k < SIMT_CFG_NKEYS; k++)
+        fprintf(out, "%s%s = %lld%s\n", prefix, keys[k].name,
+                (long long)cfg->value[k],
+                cfg->origin[k] == 2 ? "  # --set"
+                : cfg->origin[k] == 1 ? "" : "  # default");
+}

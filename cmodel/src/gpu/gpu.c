@@ -1,0 +1,375 @@
+/* gpu.c: the host API (simt.h): GPU objects, modules, device memory,
+ * launches.  Functional mode runs each queued launch CTA by CTA. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "exec/exec.h"
+#include "simt/simt.h"
+
+struct simt_module {
+    simt_gpu_t *gpu;
+    ptx_module_t *ptx;
+    uint64_t global_base;      /* device address of .global variables */
+    uint8_t *const_bank;
+    exec_program_t **progs;    /* per function, built on first launch */
+    struct simt_module *next;
+};
+
+typedef struct pending {
+    simt_module_t *mod;
+    uint32_t kernel;
+    simt_launch_t launch;
+    uint8_t *params;
+} pending_t;
+
+struct simt_gpu {
+    simt_config_t cfg;
+    devmem_t mem;
+    simt_stats_t stats;
+    simt_module_t *modules;
+    pending_t *queue;
+    uint32_t nqueue, qcap;
+    uint8_t *smem;             /* one SM's scratchpad (functional mode) */
+};
+
+simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
+{
+    simt_config_t c;
+    if (cfg)
+        c = *cfg;
+    else
+        simt_config_defaults(&c);
+    if (simt_config_validate(&c, err) != SIMT_OK)
+        return NULL;
+    simt_gpu_t *g = calloc(1, sizeof *g);
+    if (g)
+        g->smem = calloc(1, (size_t)simt_config_get(&c, SIMT_CFG_SHMEM_SM) + 16);
+    if (!g || !g->smem) {
+        if (g)
+            free(g);
+        set_error(err, SIMT_EINPUT, "out of host memory creating the GPU");
+        return NULL;
+    }
+    g->cfg = c;
+    devmem_init(&g->mem);
+    return g;
+}
+
+static void module_free(simt_module_t *m)
+{
+    if (m->progs)
+        for (uint32_t i = 0; i < m->ptx->nfuncs; i++)
+            exec_program_free(m->progs[i]);
+    free(m->progs);
+    free(m->const_bank);
+    ptx_module_free(m->ptx);
+    free(m);
+}
+
+void simt_gpu_destroy(simt_gpu_t *g)
+{
+    if (!g)
+        return;
+    for (uint32_t i = 0; i < g->nqueue; i++)
+        free(g->queue[i].params);
+    free(g->queue);
+    while (g->modules) {
+        simt_module_t *n = g->modules->next;
+        module_free(g->modules);
+        g->modules = n;
+    }
+    devmem_release(&g->mem);
+    free(g->smem);
+    free(g);
+}
+
+const simt_config_t *simt_gpu_config(const simt_gpu_t *g) { return &g->cfg; }
+const simt_stats_t *simt_gpu_stats(const simt_gpu_t *g) { return &g->stats; }
+
+/* ---------- modules ---------- */
+
+int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
+                          size_t len, simt_module_t **out, simt_error_t *err)
+{
+    ptx_module_t *p = ptx_parse(name, text, len, err);
+    if (!p)
+        return SIMT_EINPUT;
+    simt_module_t *m = calloc(1, sizeof *m);
+    if (!m) {
+        ptx_module_free(p);
+        return set_error(err, SIMT_EINPUT, "out of host memory");
+    }
+    m->gpu = g;
+    m->ptx = p;
+    m->progs = calloc(p->nfuncs ? p->nfuncs : 1, sizeof *m->progs);
+    m->const_bank = calloc(1, p->const_bytes ? p->const_bytes : 1);
+    if (!m->progs || !m->const_bank) {
+        module_free(m);
+        return set_error(err, SIMT_EINPUT, "out of host memory");
+    }
+    if (p->global_bytes &&
+        devmem_alloc(&g->mem, p->global_bytes, &m->global_base) != 0) {
+        module_free(m);
+        return set_error(err, SIMT_EINPUT, "%s: error: cannot allocate %llu "
+                         "bytes for the module's .global variables", name,
+                         (unsigned long long)p->global_bytes);
+    }
+    for (uint32_t i = 0; i < p->nsyms; i++) {
+        const ptx_symbol_t *s = &p->syms[i];
+        if (s->kind != PTX_SYM_VAR || s->func != ~0u || !s->init)
+            continue;
+        if (s->space == PTX_SPACE_CONST)
+            memcpy(m->const_bank + s->offset, s->init, s->size);
+        else if (s->space == PTX_SPACE_GLOBAL)
+            memcpy(devmem_ptr(&g->mem, m->global_base + s->offset, s->size),
+                   s->init, s->size);
+    }
+    m->next = g->modules;
+    g->modules = m;
+    *out = m;
+    return SIMT_OK;
+}
+
+int simt_module_load_file(simt_gpu_t *g, const char *path, simt_module_t **out,
+                          simt_error_t *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return set_error(err, SIMT_EINPUT, "%s: error: cannot open: %s", path,
+                         strerror(errno));
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return set_error(err, SIMT_EINPUT, "%s: error: out of memory", path);
+            }
+            buf = nb;
+        }
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return set_error(err, SIMT_EINPUT, "%s: error: read failed", path);
+    }
+    int rc = simt_module_load_text(g, path, buf, len, out, err);
+    free(buf);
+    return rc;
+}
+
+/* ---------- memory ---------- */
+
+int simt_malloc(simt_gpu_t *g, size_t bytes, simt_devptr_t *out,
+                simt_error_t *err)
+{
+    if (devmem_alloc(&g->mem, bytes, out) != 0)
+        return set_error(err, SIMT_EINPUT, "simt_malloc: cannot allocate %zu "
+                         "bytes of device memory", bytes);
+    return SIMT_OK;
+}
+
+int simt_free(simt_gpu_t *g, simt_devptr_t ptr, simt_error_t *err)
+{
+    if (devmem_free(&g->mem, ptr) != 0)
+        return set_error(err, SIMT_EINPUT, "simt_free: 0x%llx is not a live "
+                         "allocation", (unsigned long long)ptr);
+    return SIMT_OK;
+}
+
+static uint8_t *host_range(simt_gpu_t *g, simt_devptr_t p, size_t n,
+                           const char *fn, simt_error_t *err)
+{
+    uint8_t *h = devmem_ptr(&g->mem, p, n ? n : 1);
+    if (!h)
+        set_error(err, SIMT_EINPUT, "%s: [0x%llx, +%zu) is not inside one live "
+                  "device allocation", fn, (unsigned long long)p, n);
+    return h;
+}
+
+int simt_memcpy_htod(simt_gpu_t *g, simt_devptr_t dst, const void *src,
+                     size_t n, simt_error_t *err)
+{
+    uint8_t *h = host_range(g, dst, n, "simt_memcpy_htod", err);
+    if (!h)
+        return SIMT_EINPUT;
+    memcpy(h, src, n);
+    return SIMT_OK;
+}
+
+int simt_memcpy_dtoh(simt_gpu_t *g, void *dst, simt_devptr_t src, size_t n,
+                     simt_error_t *err)
+{
+    uint8_t *h = host_range(g, src, n, "simt_memcpy_dtoh", err);
+    if (!h)
+        return SIMT_EINPUT;
+    memcpy(dst, h, n);
+    return SIMT_OK;
+}
+
+int simt_memset(simt_gpu_t *g, simt_devptr_t dst, int v, size_t n,
+                simt_error_t *err)
+{
+    uint8_t *h = host_range(g, dst, n, "simt_memset", err);
+    if (!h)
+        return SIMT_EINPUT;
+    memset(h, v, n);
+    return SIMT_OK;
+}
+
+/* ---------- launches ---------- */
+
+static int check_dims(const simt_dim3_t *d, const char *what, simt_error_t *err)
+{
+    if (!d->x || !d->y || !d->z)
+        return set_error(err, SIMT_EINPUT, "launch: %s dimensions (%u,%u,%u) "
+                         "must all be at least 1", what, d->x, d->y, d->z);
+    return SIMT_OK;
+}
+
+int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
+                       const simt_launch_t *launch, const simt_arg_t *args,
+                       size_t nargs, simt_error_t *err)
+{
+    const ptx_module_t *p = mod->ptx;
+    int fi = ptx_find_function(p, kernel);
+    if (fi < 0 || !p->funcs[fi].is_entry) {
+        char list[512] = "";
+        size_t n = 0;
+        for (uint32_t i = 0; i < p->nfuncs && n < sizeof list - 64; i++)
+            if (p->funcs[i].is_entry && p->funcs[i].count)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+                                      n ? ", " : "", p->funcs[i].name);
+        return set_error(err, SIMT_EINPUT, "launch: %s has no kernel '%s' "
+                         "(kernels: %s)", p->file, kernel, n ? list : "none");
+    }
+    const ptx_function_t *f = &p->funcs[fi];
+    if (check_dims(&launch->grid, "grid", err) ||
+        check_dims(&launch->block, "block", err))
+        return SIMT_EINPUT;
+    uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
+    int64_t maxt = simt_config_get(&g->cfg, SIMT_CFG_MAX_THREADS_CTA);
+    if (threads > (uint64_t)maxt)
+        return set_error(err, SIMT_EINPUT, "launch of '%s': %llu threads per "
+                         "CTA exceeds max_threads_per_cta = %lld", kernel,
+                         (unsigned long long)threads, (long long)maxt);
+    if (f->maxntid[0] &&
+        threads > (uint64_t)f->maxntid[0] * f->maxntid[1] * f->maxntid[2])
+        return set_error(err, SIMT_EINPUT, "launch of '%s': %llu threads per "
+                         "CTA exceeds the kernel's .maxntid %u,%u,%u", kernel,
+                         (unsigned long long)threads, f->maxntid[0],
+                         f->maxntid[1], f->maxntid[2]);
+    if (f->reqntid[0] && (launch->block.x != f->reqntid[0] ||
+                          launch->block.y != f->reqntid[1] ||
+                          launch->block.z != f->reqntid[2]))
+        return set_error(err, SIMT_EINPUT, "launch of '%s': block (%u,%u,%u) "
+                         "differs from the kernel's .reqntid %u,%u,%u", kernel,
+                         launch->block.x, launch->block.y, launch->block.z,
+                         f->reqntid[0], f->reqntid[1], f->reqntid[2]);
+    uint64_t shared = ptx_kernel_shared_bytes(p, (uint32_t)fi);
+    shared = (shared + 15) / 16 * 16 + launch->dynamic_shared_bytes;
+    int64_t smax = simt_config_get(&g->cfg, SIMT_CFG_SHMEM_SM);
+    if (shared > (uint64_t)smax)
+        return set_error(err, SIMT_EINPUT, "launch of '%s': %llu bytes of shared "
+                         "memory per CTA (static + dynamic) exceed "
+                         "gpgpu_shmem_size = %lld", kernel,
+                         (unsigned long long)shared, (long long)smax);
+    if (nargs != f->nparams)
+        return set_error(err, SIMT_EINPUT, "launch of '%s': %zu arguments given, "
+                         "the kernel takes %u", kernel, nargs, f->nparams);
+    uint8_t *params = calloc(1, f->param_bytes ? f->param_bytes : 1);
+    if (!params)
+        return set_error(err, SIMT_EINPUT, "out of host memory");
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const ptx_symbol_t *s = &p->syms[f->params[i]];
+        if (args[i].size != s->size) {
+            free(params);
+            return set_error(err, SIMT_EINPUT, "launch of '%s': argument %u "
+                             "('%s') has %zu bytes, the parameter is %llu "
+                             "bytes (%s)", kernel, i, s->name, args[i].size,
+                             (unsigned long long)s->size,
+                             ptx_type_name((ptx_type_t)s->type));
+        }
+        memcpy(params + s->offset, args[i].data, args[i].size);
+    }
+    if (g->nqueue == g->qcap) {
+        uint32_t nc = g->qcap ? g->qcap * 2 : 8;
+        pending_t *q = realloc(g->queue, nc * sizeof *q);
+        if (!q) {
+            free(params);
+            return set_error(err, SIMT_EINPUT, "out of host memory");
+        }
+        g->queue = q;
+        g->qcap = nc;
+    }
+    g->queue[g->nqueue++] = (pending_t){ mod, (uint32_t)fi, *launch, params };
+    return SIMT_OK;
+}
+
+static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
+{
+    simt_module_t *mod = pl->mod;
+    if (!mod->progs[pl->kernel]) {
+        int rc = exec_program_build(mod->ptx, pl->kernel, mod->global_base,
+                                    &mod->progs[pl->kernel], err);
+        if (rc != SIMT_OK)
+            return rc;
+    }
+    const exec_program_t *prog = mod->progs[pl->kernel];
+    exec_launch_t L = {
+        .prog = prog,
+        .kernel_name = mod->ptx->funcs[pl->kernel].name,
+        .gmem = &g->mem,
+        .params = pl->params,
+        .const_bank = mod->const_bank,
+        .const_bytes = mod->ptx->const_bytes,
+        .grid = pl->launch.grid,
+        .block = pl->launch.block,
+        .dyn_shared = pl->launch.dynamic_shared_bytes,
+        .smid_count = (uint32_t)(simt_config_get(&g->cfg, SIMT_CFG_N_CLUSTERS) *
+                                 simt_config_get(&g->cfg, SIMT_CFG_CORES_PER_CLUSTER)),
+        .stats = &g->stats,
+        .cfg = &g->cfg,
+        .err = err,
+    };
+    uint32_t smem = (prog->static_shared + 15) / 16 * 16 + L.dyn_shared;
+    g->stats.kernels_launched++;
+    const simt_dim3_t *gr = &pl->launch.grid;
+    uint64_t nctas = (uint64_t)gr->x * gr->y * gr->z;
+    for (uint64_t i = 0; i < nctas; i++) {
+        uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
+                           (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
+        memset(g->smem, 0, smem);
+        cta_t c;
+        int rc = cta_init(&c, &L, id, (uint32_t)(i % L.smid_count), g->smem, smem);
+        if (rc == SIMT_OK)
+            rc = cta_run_functional(&c);
+        cta_release(&c);
+        if (rc != SIMT_OK)
+            return rc;
+    }
+    return SIMT_OK;
+}
+
+int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
+{
+    int rc = SIMT_OK;
+    uint32_t i = 0;
+    for (; i < g->nqueue && rc == SIMT_OK; i++)
+        rc = run_functional(g, &g->queue[i], err);
+    for (uint32_t k = 0; k < g->nqueue; k++)
+        free(g->queue[k].params);
+    g->nqueue = 0;
+    return rc;
+}

@@ -1,0 +1,285 @@
+/* ir.h: the decoded form of a PTX module.
+ *
+ * The parser produces this directly: every instruction is decoded once into
+ * a ptx_insn_t (opcode, types, modifiers, operand descriptors); labels and
+ * symbols are resolved at the end of parsing, so nothing later reads text.
+ * All instructions of a module live in one array; a function owns the range
+ * [first, first + count).  Registers are numbered per function.
+ */
+#ifndef PTX_IR_H
+#define PTX_IR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- opcodes ---- */
+#define PTX_OPCODES(X)                                                        \
+    X(MOV, "mov") X(LD, "ld") X(LDU, "ldu") X(ST, "st") X(CVTA, "cvta")     \
+    X(CVT, "cvt") X(ADD, "add") X(SUB, "sub") X(MUL, "mul") X(MAD, "mad")   \
+    X(MUL24, "mul24") X(MAD24, "mad24") X(ADDC, "addc") X(SUBC, "subc")     \
+    X(MADC, "madc") X(DIV, "div") X(REM, "rem") X(ABS, "abs") X(NEG, "neg") \
+    X(MIN, "min") X(MAX, "max") X(FMA, "fma") X(RCP, "rcp") X(SQRT, "sqrt") \
+    X(RSQRT, "rsqrt") X(EX2, "ex2") X(LG2, "lg2") X(SIN, "sin")             \
+    X(COS, "cos") X(TANH, "tanh") X(AND, "and") X(OR, "or") X(XOR, "xor")   \
+    X(NOT, "not") X(CNOT, "cnot") X(SHL, "shl") X(SHR, "shr") X(SHF, "shf") \
+    X(BFE, "bfe") X(BFI, "bfi") X(BREV, "brev") X(POPC, "popc")             \
+    X(CLZ, "clz") X(BFIND, "bfind") X(PRMT, "prmt") X(LOP3, "lop3")         \
+    X(SAD, "sad") X(COPYSIGN, "copysign") X(TESTP, "testp")                 \
+    X(SETP, "setp") X(SELP, "selp") X(SET, "set") X(SLCT, "slct")           \
+    X(BRA, "bra") X(CALL, "call") X(RET, "ret") X(EXIT, "exit")             \
+    X(BAR, "bar") X(BARRIER, "barrier") X(MEMBAR, "membar")                 \
+    X(FENCE, "fence") X(ATOM, "atom") X(RED, "red") X(VOTE, "vote")         \
+    X(ACTIVEMASK, "activemask") X(SHFL, "shfl") X(ISSPACEP, "isspacep")     \
+    X(TRAP, "trap") X(NANOSLEEP, "nanosleep") X(RELSSP, "relssp")           \
+    X(PREF, "pref")
+
+typedef enum ptx_op {
+#define X(id, s) PTX_OP_##id,
+    PTX_OPCODES(X)
+#undef X
+    PTX_OP_COUNT
+} ptx_op_t;
+
+const char *ptx_op_name(ptx_op_t op);
+
+/* ---- types ---- */
+typedef enum ptx_type {
+    PTX_T_NONE = 0,
+    PTX_T_PRED,
+    PTX_T_B8, PTX_T_B16, PTX_T_B32, PTX_T_B64,
+    PTX_T_U8, PTX_T_U16, PTX_T_U32, PTX_T_U64,
+    PTX_T_S8, PTX_T_S16, PTX_T_S32, PTX_T_S64,
+    PTX_T_F16, PTX_T_F32, PTX_T_F64,
+    PTX_T_COUNT
+} ptx_type_t;
+
+unsigned ptx_type_bits(ptx_type_t t);     /* 1 for pred */
+int ptx_type_is_float(ptx_type_t t);
+int ptx_type_is_signed(ptx_type_t t);     /* s8..s64 */
+const char *ptx_type_name(ptx_type_t t);  /* ".s32" */
+
+/* ---- state spaces ---- */
+typedef enum ptx_space {
+    PTX_SPACE_NONE = 0, /* generic addressing */
+    PTX_SPACE_REG,
+    PTX_SPACE_GLOBAL,
+    PTX_SPACE_SHARED,
+    PTX_SPACE_LOCAL,
+    PTX_SPACE_CONST,
+    PTX_SPACE_PARAM,
+} ptx_space_t;
+
+const char *ptx_space_name(ptx_space_t s);
+
+/* ---- modifiers ---- */
+typedef enum ptx_cmp {
+    PTX_CMP_NONE = 0,
+    PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE,
+    PTX_CMP_LO, PTX_CMP_LS, PTX_CMP_HI, PTX_CMP_HS,
+    PTX_CMP_EQU, PTX_CMP_NEU, PTX_CMP_LTU, PTX_CMP_LEU, PTX_CMP_GTU,
+    PTX_CMP_GEU, PTX_CMP_NUM, PTX_CMP_NAN,
+} ptx_cmp_t;
+
+typedef enum ptx_rnd {
+    PTX_RND_NONE = 0,
+    PTX_RND_RN, PTX_RND_RZ, PTX_RND_RM, PTX_RND_RP,     /* float result */
+    PTX_RND_RNI, PTX_RND_RZI, PTX_RND_RMI, PTX_RND_RPI, /* integer rounding */
+} ptx_rnd_t;
+
+/* sub-operation, meaning depends on the opcode */
+typedef enum ptx_sub {
+    PTX_SUB_NONE = 0,
+    /* mul/mad */
+    PTX_SUB_LO, PTX_SUB_HI, PTX_SUB_WIDE,
+    /* setp/set combiner, atom/red/bar.red op, lop */
+    PTX_SUB_AND, PTX_SUB_OR, PTX_SUB_XOR,
+    PTX_SUB_ADD, PTX_SUB_MIN, PTX_SUB_MAX, PTX_SUB_INC, PTX_SUB_DEC,
+    PTX_SUB_CAS, PTX_SUB_EXCH, PTX_SUB_POPC,
+    /* vote */
+    PTX_SUB_ALL, PTX_SUB_ANY, PTX_SUB_UNI, PTX_SUB_BALLOT,
+    /* shfl */
+    PTX_SUB_UP, PTX_SUB_DOWN, PTX_SUB_BFLY, PTX_SUB_IDX,
+    /* bar/barrier */
+    PTX_SUB_SYNC, PTX_SUB_ARRIVE, PTX_SUB_RED,
+    /* shf */
+    PTX_SUB_L_WRAP, PTX_SUB_L_CLAMP, PTX_SUB_R_WRAP, PTX_SUB_R_CLAMP,
+    /* testp */
+    PTX_SUB_FINITE, PTX_SUB_INFINITE, PTX_SUB_NUMBER, PTX_SUB_NOTANUMBER,
+    PTX_SUB_NORMAL, PTX_SUB_SUBNORMAL,
+    /* prmt modes */
+    PTX_SUB_F4E, PTX_SUB_B4E, PTX_SUB_RC8, PTX_SUB_ECL, PTX_SUB_ECR,
+    PTX_SUB_RC16,
+} ptx_sub_t;
+
+enum ptx_flag {
+    PTX_F_FTZ = 1u << 0,
+    PTX_F_SAT = 1u << 1,
+    PTX_F_APPROX = 1u << 2,
+    PTX_F_FULL = 1u << 3,
+    PTX_F_CC = 1u << 4,     /* .cc: writes the carry flag */
+    PTX_F_UNI = 1u << 5,    /* bra.uni / call.uni */
+    PTX_F_TO = 1u << 6,     /* cvta.to */
+    PTX_F_SYNC = 1u << 7,   /* vote.sync / shfl.sync */
+    PTX_F_ALIGNED = 1u << 8,
+    PTX_F_VOLATILE = 1u << 9,
+    PTX_F_SHIFTAMT = 1u << 10, /* bfind.shiftamt */
+    PTX_F_RELAXED_SCOPE = 1u << 11, /* any memory-order/scope qualifier */
+};
+
+/* ---- special registers ---- */
+typedef enum ptx_sreg {
+    PTX_SREG_TID_X, PTX_SREG_TID_Y, PTX_SREG_TID_Z,
+    PTX_SREG_NTID_X, PTX_SREG_NTID_Y, PTX_SREG_NTID_Z,
+    PTX_SREG_CTAID_X, PTX_SREG_CTAID_Y, PTX_SREG_CTAID_Z,
+    PTX_SREG_NCTAID_X, PTX_SREG_NCTAID_Y, PTX_SREG_NCTAID_Z,
+    PTX_SREG_LANEID, PTX_SREG_WARPID, PTX_SREG_NWARPID, PTX_SREG_SMID,
+    PTX_SREG_NSMID, PTX_SREG_GRIDID,
+    PTX_SREG_CLOCK, PTX_SREG_CLOCK_HI, PTX_SREG_CLOCK64,
+    PTX_SREG_GLOBALTIMER,
+    PTX_SREG_LANEMASK_EQ, PTX_SREG_LANEMASK_LE, PTX_SREG_LANEMASK_LT,
+    PTX_SREG_LANEMASK_GE, PTX_SREG_LANEMASK_GT,
+    PTX_SREG_DYN_SMEM_SIZE, PTX_SREG_TOTAL_SMEM_SIZE,
+    PTX_SREG_COUNT
+} ptx_sreg_t;
+
+/* ---- operands ---- */
+typedef enum ptx_opnd_kind {
+    PTX_OPND_NONE = 0,
+    PTX_OPND_REG,   /* reg: function register index */
+    PTX_OPND_IMM,   /* imm: value bits; is_float says the literal was a float */
+    PTX_OPND_SREG,  /* reg: ptx_sreg_t */
+    PTX_OPND_ADDR,  /* [base + imm]; base is reg (has_reg) and/or sym */
+    PTX_OPND_VEC,   /* {vec[0..nvec-1]}; PTX_REG_SINK for '_' */
+    PTX_OPND_SYM,   /* sym used as a value (its address) */
+    PTX_OPND_LABEL, /* imm: instruction index after resolution */
+    PTX_OPND_FUNC,  /* sym: function index */
+    PTX_OPND_LIST,  /* (a, b, ...) of a call: nvec symbols starting at
+                       module->call_lists[imm] */
+} ptx_opnd_kind_t;
+
+#define PTX_REG_SINK 0xffffu
+#define PTX_NO_SYM 0xffffffffu
+
+typedef struct ptx_operand {
+    uint8_t kind;      /* ptx_opnd_kind_t */
+    uint8_t neg;       /* !p for predicate sources */
+    uint8_t nvec;
+    uint8_t is_float;  /* IMM from a floating literal (value already in type) */
+    uint8_t has_reg;   /* ADDR with a register base */
+    uint16_t reg;
+    uint16_t vec[4];
+    uint32_t sym;      /* symbol index, or PTX_NO_SYM */
+    int64_t imm;
+} ptx_operand_t;
+
+#define PTX_MAX_OPERANDS 6
+
+typedef struct ptx_insn {
+    uint8_t op;        /* ptx_op_t */
+    uint8_t type;      /* instruction type (destination type for cvt) */
+    uint8_t type2;     /* cvt source type; set's source type */
+    uint8_t space;     /* ptx_space_t for ld/st/atom/red/cvta/isspacep */
+    uint8_t cmp;       /* ptx_cmp_t */
+    uint8_t combine;   /* setp/set .and/.or/.xor (PTX_SUB_AND...) */
+    uint8_t rnd;       /* ptx_rnd_t */
+    uint8_t vec;       /* 1, 2 or 4 */
+    uint8_t sub;       /* ptx_sub_t */
+    uint8_t nops;
+    uint8_t guard_neg;
+    uint16_t flags;    /* enum ptx_flag */
+    uint16_t guard;    /* predicate register or PTX_REG_SINK (none) */
+    uint32_t line, col;
+    uint32_t func;     /* owning function index */
+    ptx_operand_t ops[PTX_MAX_OPERANDS];
+} ptx_insn_t;
+
+/* ---- registers ---- */
+typedef struct ptx_reg {
+    char *name;
+    uint8_t type;       /* declared type */
+} ptx_reg_t;
+
+/* ---- symbols (variables, parameters, functions) ---- */
+typedef enum ptx_sym_kind {
+    PTX_SYM_VAR,         /* .global/.shared/.const/.local variable */
+    PTX_SYM_KPARAM,      /* .entry parameter */
+    PTX_SYM_FPARAM,      /* .func parameter or return value */
+    PTX_SYM_CPARAM,      /* .param declared inside a body (call sequences) */
+    PTX_SYM_FUNC,
+} ptx_sym_kind_t;
+
+typedef struct ptx_symbol {
+    char *name;
+    uint8_t kind;       /* ptx_sym_kind_t */
+    uint8_t space;      /* ptx_space_t */
+    uint8_t type;       /* element type */
+    uint8_t is_extern;  /* extern .shared (dynamic) */
+    uint32_t align;
+    uint64_t size;      /* bytes (0 for dynamic shared) */
+    uint64_t offset;    /* in its space: param buffer, per-function frame,
+                           shared layout, const bank; global: assigned at
+                           load */
+    uint32_t func;      /* owning function for locals/params, or ~0 */
+    uint8_t *init;      /* initial bytes (size bytes) or NULL */
+    uint32_t line, col;
+} ptx_symbol_t;
+
+typedef struct ptx_function {
+    char *name;
+    int is_entry;
+    uint32_t first, count;       /* instruction range */
+    ptx_reg_t *regs;
+    uint32_t nregs;
+    uint32_t *params;            /* symbol indices, in order */
+    uint32_t nparams;
+    uint32_t *rets;              /* .func return symbols */
+    uint32_t nrets;
+    uint64_t param_bytes;        /* .entry: parameter buffer size */
+    uint64_t frame_bytes;        /* per-thread .local + .param frame */
+    uint64_t shared_bytes;       /* static .shared declared in the body */
+    uint32_t maxntid[3], reqntid[3];
+    uint32_t maxnreg, minnctapersm;
+    uint32_t line, col;
+} ptx_function_t;
+
+typedef struct ptx_module {
+    char *file;                  /* name used in diagnostics */
+    unsigned version_major, version_minor;
+    char target[32];
+    unsigned address_size;
+    ptx_insn_t *insns;
+    uint32_t ninsns;
+    ptx_function_t *funcs;
+    uint32_t nfuncs;
+    ptx_symbol_t *syms;
+    uint32_t nsyms;
+    uint64_t shared_bytes;       /* module-scope static .shared */
+    uint64_t const_bytes;        /* const bank size */
+    uint64_t global_bytes;       /* module-scope .global variables */
+    uint32_t *call_lists;        /* LIST operands: symbol indices */
+    uint32_t ncall_lists;
+    char *source;                /* copy of the text, for reports */
+    uint32_t *line_start;        /* offset of each line in source (1-based) */
+    uint32_t nlines;
+} ptx_module_t;
+
+struct simt_error;
+
+/* Parses PTX text; `file` names it in diagnostics.  On error returns NULL
+ * and fills err with "file:line:col: error: ...". */
+ptx_module_t *ptx_parse(const char *file, const char *text, size_t len,
+                        struct simt_error *err);
+void ptx_module_free(ptx_module_t *m);
+
+/* The text of source line `line` (without newline) into buf. */
+const char *ptx_source_line(const ptx_module_t *m, uint32_t line, char *buf,
+                            size_t size);
+
+/* Looks up a function by name; returns its index or -1. */
+int ptx_find_function(const ptx_module_t *m, const char *name);
+
+/* Static shared bytes a kernel uses: module-scope .shared variables it (or
+ * any function it calls) references, plus its own. */
+uint64_t ptx_kernel_shared_bytes(const ptx_module_t *m, uint32_t func);
+
+#endif

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `make test`: builds, then runs every suite and ends with the total as
+# "N passed, N failed".  Exits non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+total_pass=0
+total_fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# Runs a suite command whose output ends with "N passed, N failed".
+suite() {
+  local name=$1; shift
+  echo "== $name"
+  "$@" >"$log" 2>&1
+  local rc=$?
+  grep -v '^ok ' "$log" | tail -n 40
+  local line
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "   $name: no summary line (exit $rc): counted as 1 failure"
+    total_fail=$((total_fail + 1))
+    return
+  fi
+  local p f
+  p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  total_pass=$((total_pass + p))
+  total_fail=$((total_fail + f))
+}
+
+echo "== build"
+if ! make -s -j"$JOBS" all; then
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+suite "unit, front-end and semantics tests" build/bin/unit_tests
+suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
+suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
+
+echo "== sanitizer build (ASan + UBSan)"
+if make -s -j"$JOBS" asan-test >"$log" 2>&1; then
+  suite "unit tests under ASan+UBSan" build/asan/bin/unit_tests
+  suite "workloads under ASan+UBSan" bash tests/run_workloads.sh build/asan/bin/simt
+else
+  tail -n 30 "$log"
+  total_fail=$((total_fail + 1))
+fi
+
+if [ -f scripts/fuzz.sh ]; then
+  suite "parser fuzzing (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
+fi
+
+echo
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Command-line behaviour: exit statuses, error messages with positions,
+# JSON output, determinism.  Each case prints ok/FAIL; the last line is
+# "N passed, N failed".
+set -uo pipefail
+simt=${1:-build/bin/simt}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# expect NAME STATUS PATTERN -- command...   (PATTERN: grep -E on stdout+stderr)
+expect() {
+  local name=$1 want=$2 pat=$3; shift 4
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" -eq "$want" ] && { [ -z "$pat" ] || echo "$out" | grep -Eq -- "$pat"; }; then
+    pass=$((pass + 1)); echo "ok $name"
+  else
+    fail=$((fail + 1)); echo "FAIL $name: exit $rc (want $want), pattern '$pat'"
+    echo "$out" | head -n 8 | sed 's/^/    /'
+  fi
+}
+
+expect no-args 2 "usage: simt" -- "$simt"
+expect unknown-command 2 "unknown command 'frobnicate'" -- "$simt" frobnicate
+expect help 0 "simt run <workload>" -- "$simt" help
+expect list 0 "^vecadd " -- "$simt" list
+expect unknown-workload 2 "unknown workload 'nosuch'; known:.*vecadd" -- "$simt" run nosuch
+expect missing-workload 2 "missing workload name" -- "$simt" run
+expect unknown-option 2 "unknown option '--frob'" -- "$simt" run vecadd --frob
+expect run-vecadd 0 "workload vecadd: PASS" -- "$simt" run vecadd --functional
+expect set-unknown-key 2 "^--set:1:1: error: unknown configuration key 'gpgpu_shmem_sise' \(did you mean 'gpgpu_shmem_size'\?\)" -- "$simt" run vecadd --set gpgpu_shmem_sise=1
+expect set-bad-int 2 "^--set:1:18: error: 'gpgpu_shmem_size' must be an integer, not 'lots'" -- "$simt" run vecadd --set gpgpu_shmem_size=lots
+expect set-range 2 "out of range" -- "$simt" run vecadd --set gpgpu_shader_cta=0
+expect set-no-equals 2 "^--set:1:[0-9]+: error: expected '='" -- "$simt" run vecadd --set functional
+expect set-impossible 2 "max_threads_per_cta \(2048\) exceeds gpgpu_shader_core_max_threads \(1536\)" -- "$simt" run vecadd --set max_threads_per_cta=2048
+expect config-missing 2 "nofile.cfg: error: cannot open" -- "$simt" run vecadd --config "$tmp/nofile.cfg"
+printf '# a preset\ngpgpu_shmem_size = 16384\n\n  gpgpu_shader_cta = many\n' > "$tmp/bad.cfg"
+expect config-bad-line 2 "bad.cfg:4:22: error: 'gpgpu_shader_cta' must be an integer" -- "$simt" run vecadd --config "$tmp/bad.cfg"
+printf 'gpgpu_shmem_size = 16384 # 16 KB\n' > "$tmp/good.cfg"
+expect config-good 0 "gpgpu_shmem_size = 16384$" -- "$simt" run vecadd --config "$tmp/good.cfg"
+expect set-overrides-config 0 "gpgpu_shmem_size = 8192  # --set" -- "$simt" run vecadd --config "$tmp/good.cfg" --set gpgpu_shmem_size=8192
+expect param-bad 2 "--param n=abc: error: not an integer" -- "$simt" run vecadd --param n=abc
+expect param-range 2 "out of range" -- "$simt" run vecadd --param n=-5
+expect param-not-kv 2 "is not key=value" -- "$simt" run vecadd --param n
+expect shmem-too-small 2 "bytes of shared memory per CTA .* exceed gpgpu_shmem_size = 512" -- "$simt" run reduction --set gpgpu_shmem_size=512
+expect info-vecadd 0 "registers: +[0-9]+ per thread .*ptxas -v: 12" -- "$simt" info tests/kernels/vecadd/kernel.ptx
+expect info-missing 2 "nothere.ptx: error: cannot open" -- "$simt" info "$tmp/nothere.ptx"
+printf '.version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n\tfrobnicate.u32 %%r1;\n}\n' > "$tmp/bad.ptx"
+expect info-bad-ptx 2 "bad.ptx:6:2: error: unknown instruction 'frobnicate'" -- "$simt" info "$tmp/bad.ptx"
+
+# JSON: written atomically, valid, and identical across runs (determinism)
+expect json-write 0 "" -- "$simt" run histogram --json "$tmp/a.json"
+expect json-write-again 0 "" -- "$simt" run histogram --json "$tmp/b.json"
+expect json-valid 0 "" -- python3 -c "import json,sys; d=json.load(open('$tmp/a.json')); sys.exit(0 if d['passed'] and d['stats']['thread_insns']>0 else 1)"
+expect json-deterministic 0 "" -- cmp "$tmp/a.json" "$tmp/b.json"
+expect json-bad-dir 2 "error: cannot write" -- "$simt" run vecadd --json "$tmp/no/such/dir/x.json"
+if ls "$tmp"/no 2>/dev/null | grep -q .; then fail=$((fail + 1)); echo "FAIL json-no-partial-file"; else pass=$((pass + 1)); echo "ok json-no-partial-file"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,7 @@
+// Tests: float vector add c[i] = a[i] + b[i] with a bounds check (n not a multiple of the block size).
+extern "C" __global__ void vecadd(const float *a, const float *b, float *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
