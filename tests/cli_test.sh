@@ -32,7 +32,7 @@ expect unknown-option 2 "unknown option '--frob'" -- "$simt" run vecadd --frob
 expect run-vecadd 0 "workload vecadd: PASS" -- "$simt" run vecadd --functional
 expect set-unknown-key 2 "^--set:1:1: error: unknown configuration key 'gpgpu_shmem_sise' \(did you mean 'gpgpu_shmem_size'\?\)" -- "$simt" run vecadd --set gpgpu_shmem_sise=1
 expect set-bad-int 2 "^--set:1:18: error: 'gpgpu_shmem_size' must be an integer, not 'lots'" -- "$simt" run vecadd --set gpgpu_shmem_size=lots
-expect set-range 2 "out of range" -- "$simt" run vecadd --set gpgpu_shader_cta=0
+expect set-range 2 "out of range" -- "$simt" run vecadd --set gpgpu_n_clusters=0
 expect set-no-equals 2 "^--set:1:[0-9]+: error: expected '='" -- "$simt" run vecadd --set functional
 expect set-impossible 2 "max_threads_per_cta \(2048\) exceeds gpgpu_shader_core_max_threads \(1536\)" -- "$simt" run vecadd --set max_threads_per_cta=2048
 expect config-missing 2 "nofile.cfg: error: cannot open" -- "$simt" run vecadd --config "$tmp/nofile.cfg"

@@ -42,7 +42,8 @@ static inline uint8_t *devmem_ptr(devmem_t *d, uint64_t addr, uint64_t size)
 {
     if (d->n) {
         devmem_alloc_t *a = &d->allocs[d->last];
-        if (addr >= a->base && addr - a->base + size <= a->size && a->data)
+        if (addr >= a->base && addr - a->base < a->size &&
+            size <= a->size - (addr - a->base) && a->data)
             return a->data + (addr - a->base);
     }
     return devmem_lookup(d, addr, size);

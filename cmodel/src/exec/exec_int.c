@@ -93,6 +93,13 @@ static void h_addsub(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         }
         return;
     }
+    if (!use_cc && !set_cc) { /* the common case: modular add/sub */
+        if (sub)
+            FOR_LANES(m, l) put(w, D, l, zext(a[l] - b[l], bits));
+        else
+            FOR_LANES(m, l) put(w, D, l, zext(a[l] + b[l], bits));
+        return;
+    }
     uint32_t cc = 0;
     FOR_LANES(m, l) {
         uint64_t va = zext(a[l], bits), vb = zext(b[l], bits);
@@ -549,8 +556,27 @@ static void h_setp_int(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     int cmp = ei->ir->cmp;
     ptx_type_t t = cmp_type(TYPE(ei), cmp);
     uint32_t res = 0;
-    FOR_LANES(m, l)
-        res |= (uint32_t)icmp(a[l], b[l], t, cmp) << l;
+    if (t == PTX_T_S32 || t == PTX_T_U32 || t == PTX_T_B32) {
+        int sgn = t == PTX_T_S32;
+        FOR_LANES(m, l) { /* 32-bit compare without per-lane type dispatch */
+            int64_t va = sgn ? (int32_t)a[l] : (int64_t)(uint32_t)a[l];
+            int64_t vb = sgn ? (int32_t)b[l] : (int64_t)(uint32_t)b[l];
+            int r;
+            switch (cmp) {
+            case PTX_CMP_EQ: r = va == vb; break;
+            case PTX_CMP_NE: r = va != vb; break;
+            case PTX_CMP_LT: case PTX_CMP_LO: r = va < vb; break;
+            case PTX_CMP_LE: case PTX_CMP_LS: r = va <= vb; break;
+            case PTX_CMP_GT: case PTX_CMP_HI: r = va > vb; break;
+            case PTX_CMP_GE: case PTX_CMP_HS: r = va >= vb; break;
+            default: r = 0; break; /* unordered forms are float-only */
+            }
+            res |= (uint32_t)r << l;
+        }
+    } else {
+        FOR_LANES(m, l)
+            res |= (uint32_t)icmp(a[l], b[l], t, cmp) << l;
+    }
     exec_setp_finish(w, ei, m, res);
 }
 

@@ -8,6 +8,12 @@
 
 #define TYPE(ei) ((ptx_type_t)(ei)->ir->type)
 
+/* [rel, rel+size) lies within [0, limit), without overflow. */
+static int within(uint64_t rel, unsigned size, uint64_t limit)
+{
+    return rel < limit && size <= limit - rel;
+}
+
 static uint64_t lane_addr(const warp_t *w, const exec_opnd_t *o, unsigned l)
 {
     uint64_t base = o->has_reg ? w->regs[(size_t)o->slot * WARP_SIZE + l] : 0;
@@ -70,7 +76,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
     case PTX_SPACE_SHARED: {
         cta_t *c = w->cta;
-        if (rel + size <= c->smem_size)
+        if (within(rel, size, c->smem_size))
             return c->smem + rel;
         exec_fault(x, w, ei, 1u << l, "out-of-bounds %s shared address 0x%llx "
                    "(lane %u): the CTA has %u bytes of shared memory", what,
@@ -79,7 +85,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
     case PTX_SPACE_LOCAL: {
         uint32_t fb = L->prog->frame_bytes;
-        if (rel + size <= fb)
+        if (within(rel, size, fb))
             return w->local + (size_t)l * fb + rel;
         exec_fault(x, w, ei, 1u << l, "out-of-bounds %s local address 0x%llx "
                    "(lane %u): the thread has %u bytes of local memory", what,
@@ -87,7 +93,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         return NULL;
     }
     case PTX_SPACE_PARAM:
-        if (!write && rel + size <= L->prog->param_bytes)
+        if (!write && within(rel, size, L->prog->param_bytes))
             return (uint8_t *)L->params + rel;
         exec_fault(x, w, ei, 1u << l, "%s kernel parameter offset 0x%llx "
                    "(lane %u) outside the %u-byte parameter buffer%s", what,
@@ -95,7 +101,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                    write ? " (kernel parameters are read-only)" : "");
         return NULL;
     case PTX_SPACE_CONST:
-        if (!write && rel + size <= L->const_bytes)
+        if (!write && within(rel, size, L->const_bytes))
             return (uint8_t *)L->const_bank + rel;
         exec_fault(x, w, ei, 1u << l, "%s constant address 0x%llx (lane %u) "
                    "outside the %llu-byte constant bank", what,

@@ -15,25 +15,12 @@ const char *ptx_op_name(ptx_op_t op)
     return op < PTX_OP_COUNT ? op_names[op] : "?";
 }
 
-static const struct {
-    const char *name;
-    uint8_t bits, is_float, is_signed;
-} type_info[PTX_T_COUNT] = {
-    [PTX_T_NONE] = { "", 0, 0, 0 },     [PTX_T_PRED] = { ".pred", 1, 0, 0 },
-    [PTX_T_B8] = { ".b8", 8, 0, 0 },    [PTX_T_B16] = { ".b16", 16, 0, 0 },
-    [PTX_T_B32] = { ".b32", 32, 0, 0 }, [PTX_T_B64] = { ".b64", 64, 0, 0 },
-    [PTX_T_U8] = { ".u8", 8, 0, 0 },    [PTX_T_U16] = { ".u16", 16, 0, 0 },
-    [PTX_T_U32] = { ".u32", 32, 0, 0 }, [PTX_T_U64] = { ".u64", 64, 0, 0 },
-    [PTX_T_S8] = { ".s8", 8, 0, 1 },    [PTX_T_S16] = { ".s16", 16, 0, 1 },
-    [PTX_T_S32] = { ".s32", 32, 0, 1 }, [PTX_T_S64] = { ".s64", 64, 0, 1 },
-    [PTX_T_F16] = { ".f16", 16, 1, 0 }, [PTX_T_F32] = { ".f32", 32, 1, 0 },
-    [PTX_T_F64] = { ".f64", 64, 1, 0 },
+static const char *const type_names[PTX_T_COUNT] = {
+    "", ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64",
+    ".s8", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64",
 };
 
-unsigned ptx_type_bits(ptx_type_t t) { return t < PTX_T_COUNT ? type_info[t].bits : 0; }
-int ptx_type_is_float(ptx_type_t t) { return t < PTX_T_COUNT && type_info[t].is_float; }
-int ptx_type_is_signed(ptx_type_t t) { return t < PTX_T_COUNT && type_info[t].is_signed; }
-const char *ptx_type_name(ptx_type_t t) { return t < PTX_T_COUNT ? type_info[t].name : "?"; }
+const char *ptx_type_name(ptx_type_t t) { return t < PTX_T_COUNT ? type_names[t] : "?"; }
 
 const char *ptx_space_name(ptx_space_t s)
 {

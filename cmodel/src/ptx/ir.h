@@ -53,10 +53,26 @@ typedef enum ptx_type {
     PTX_T_COUNT
 } ptx_type_t;
 
-unsigned ptx_type_bits(ptx_type_t t);     /* 1 for pred */
-int ptx_type_is_float(ptx_type_t t);
-int ptx_type_is_signed(ptx_type_t t);     /* s8..s64 */
 const char *ptx_type_name(ptx_type_t t);  /* ".s32" */
+
+/* Width in bits (1 for pred); inline: the interpreter asks per lane. */
+static inline unsigned ptx_type_bits(ptx_type_t t)
+{
+    static const uint8_t bits[PTX_T_COUNT] = {
+        0, 1, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 64,
+    };
+    return t < PTX_T_COUNT ? bits[t] : 0;
+}
+
+static inline int ptx_type_is_float(ptx_type_t t)
+{
+    return t == PTX_T_F16 || t == PTX_T_F32 || t == PTX_T_F64;
+}
+
+static inline int ptx_type_is_signed(ptx_type_t t)
+{
+    return t >= PTX_T_S8 && t <= PTX_T_S64;
+}
 
 /* ---- state spaces ---- */
 typedef enum ptx_space {
