@@ -116,16 +116,22 @@ static int deadlock(cta_t *c, exec_ctx_t *x)
     size_t n = 0;
     for (uint32_t i = 0; i < c->nwarps && n < sizeof dump - 160; i++) {
         const warp_t *w = &c->warps[i];
-        const char *st = w->state == WARP_DONE ? "exited"
-                       : w->state == WARP_AT_BARRIER ? "waiting at barrier"
-                                                     : "ready";
-        uint32_t pc = warp_pc(w);
+        if (w->state == WARP_DONE) {
+            n += (size_t)snprintf(dump + n, sizeof dump - n,
+                                  "\n    warp %u: exited", i);
+            continue;
+        }
+        int waiting = w->state == WARP_AT_BARRIER;
+        uint32_t pc = waiting ? w->bar_pc : warp_pc(w);
         uint32_t line = pc < L->prog->ncode ? L->prog->code[pc].ir->line : 0;
+        char what[48];
+        if (waiting)
+            snprintf(what, sizeof what, "waiting at barrier %u", w->bar_id);
+        else
+            snprintf(what, sizeof what, "ready");
         n += (size_t)snprintf(dump + n, sizeof dump - n,
-                              "\n    warp %u: %s%s%u, PC %u (line %u), lanes 0x%08x",
-                              i, st, w->state == WARP_AT_BARRIER ? " " : "",
-                              w->state == WARP_AT_BARRIER ? w->bar_id : 0, pc,
-                              line, warp_active(w));
+                              "\n    warp %u: %s, PC %u (line %u), lanes 0x%08x",
+                              i, what, pc, line, warp_active(w));
     }
     const warp_t *w0 = NULL;
     for (uint32_t i = 0; i < c->nwarps && !w0; i++)

@@ -16,13 +16,13 @@
 int exec_push(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t pc,
               uint32_t rpc, uint32_t mask, uint32_t call_pc)
 {
+    uint32_t limit = (uint32_t)simt_config_get(x->l->cfg,
+                                               SIMT_CFG_SIMT_STACK_DEPTH);
+    if (w->depth >= limit)
+        return exec_fault(x, w, ei, mask, "reconvergence stack overflow "
+                          "(%u entries, simt_stack_depth): runaway "
+                          "divergence or call nesting", limit);
     if (w->depth == w->cap) {
-        uint32_t limit = (uint32_t)simt_config_get(x->l->cfg,
-                                                   SIMT_CFG_SIMT_STACK_DEPTH);
-        if (w->cap >= limit)
-            return exec_fault(x, w, ei, mask, "reconvergence stack overflow "
-                              "(%u entries, simt_stack_depth): runaway "
-                              "divergence or call nesting", w->cap);
         uint32_t nc = w->cap * 2 > limit ? limit : w->cap * 2;
         simt_entry_t *s = realloc(w->stack, nc * sizeof *s);
         if (!s)

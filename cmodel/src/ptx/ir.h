@@ -139,7 +139,7 @@ enum ptx_flag {
     PTX_F_ALIGNED = 1u << 8,
     PTX_F_VOLATILE = 1u << 9,
     PTX_F_SHIFTAMT = 1u << 10, /* bfind.shiftamt */
-    PTX_F_RELAXED_SCOPE = 1u << 11, /* any memory-order/scope qualifier */
+    PTX_F_RELAXED_SCOPE = 1u << 11, /* a memory-order or scope qualifier */
 };
 
 /* ---- special registers ---- */

@@ -28,8 +28,8 @@ static int is_ident_char(int c)
 }
 
 /* Skips whitespace and comments; returns 0, or 1 for an unterminated block
- * comment. */
-static int skip_space(ptx_lexer_t *lx)
+ * comment, whose start is then left in *open_line / *open_col. */
+static int skip_space(ptx_lexer_t *lx, uint32_t *open_line, uint32_t *open_col)
 {
     for (;;) {
         if (lx->p >= lx->end)
@@ -46,6 +46,8 @@ static int skip_space(ptx_lexer_t *lx)
             while (lx->p < lx->end && *lx->p != '\n')
                 lx->p++;
         } else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
+            *open_line = lx->line;
+            *open_col = (uint32_t)(lx->p - lx->line_start) + 1;
             lx->p += 2;
             for (;;) {
                 if (lx->p + 1 >= lx->end) {
@@ -109,14 +111,17 @@ static void lex_number(ptx_lexer_t *lx, ptx_token_t *t)
     }
     const char *q = s;
     int is_float = 0;
+    int radix_digits = -1; /* digits after 0x/0b; -1 for decimal */
     if (s[0] == '0' && s + 1 < lx->end && (s[1] == 'x' || s[1] == 'X')) {
         q = s + 2;
         while (q < lx->end && hexval(*q) >= 0)
             q++;
+        radix_digits = (int)(q - s - 2);
     } else if (s[0] == '0' && s + 1 < lx->end && (s[1] == 'b' || s[1] == 'B')) {
         q = s + 2;
         while (q < lx->end && (*q == '0' || *q == '1'))
             q++;
+        radix_digits = (int)(q - s - 2);
     } else {
         while (q < lx->end && isdigit((unsigned char)*q))
             q++;
@@ -143,7 +148,11 @@ static void lex_number(ptx_lexer_t *lx, ptx_token_t *t)
         q++; /* unsigned suffix */
     lx->p = q;
     t->len = (uint32_t)(q - s);
-    if (q < lx->end && is_ident_char(*q)) {
+    int bad_octal = 0;
+    if (radix_digits < 0 && !is_float && s[0] == '0')
+        for (const char *d = s; d < q; d++)
+            bad_octal |= *d == '8' || *d == '9';
+    if ((q < lx->end && is_ident_char(*q)) || radix_digits == 0 || bad_octal) {
         t->kind = TOK_ERROR;
         t->error = "malformed number";
         while (lx->p < lx->end && is_ident_char(*lx->p))
@@ -181,7 +190,8 @@ void ptx_lex(ptx_lexer_t *lx, ptx_token_t *t)
 {
     memset(t, 0, sizeof *t);
     const char *before = lx->p;
-    int unterminated = skip_space(lx);
+    uint32_t open_line = 0, open_col = 0;
+    int unterminated = skip_space(lx, &open_line, &open_col);
     t->space_before = lx->p != before || lx->p == lx->src;
     t->line = lx->line;
     t->col = (uint32_t)(lx->p - lx->line_start) + 1;
@@ -189,6 +199,10 @@ void ptx_lex(ptx_lexer_t *lx, ptx_token_t *t)
     if (unterminated) {
         t->kind = TOK_ERROR;
         t->error = "unterminated /* comment";
+        t->line = open_line;
+        t->col = open_col;
+        t->text = "/*";
+        t->len = 2;
         return;
     }
     if (lx->p >= lx->end) {
@@ -206,8 +220,18 @@ void ptx_lex(ptx_lexer_t *lx, ptx_token_t *t)
         lx->p = q;
         return;
     }
-    if (isdigit(c)) {
+    if (isdigit(c) && !(lx->p - lx->src >= 2 && lx->p[-1] == ':' &&
+                        lx->p[-2] == ':')) {
         lex_number(lx, t);
+        return;
+    }
+    if (isdigit(c)) { /* modifier suffix after '::', e.g. .L2::128B */
+        const char *q = lx->p;
+        while (q < lx->end && is_ident_char(*q))
+            q++;
+        t->kind = TOK_IDENT;
+        t->len = (uint32_t)(q - lx->p);
+        lx->p = q;
         return;
     }
     if (is_ident_start(c)) {

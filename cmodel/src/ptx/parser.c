@@ -384,9 +384,24 @@ static uint32_t parse_var_decl(parser_t *p, ptx_space_t space,
             break;
         }
     }
+    ptx_token_t type_tok = p->tok;
     ptx_type_t type = parse_type_directive(p, 1);
     if (type == PTX_T_PRED)
-        FAIL_TOK(p, &p->tok, ".pred is only allowed in .reg declarations");
+        FAIL_TOK(p, &type_tok, ".pred is only allowed in .reg declarations");
+    /* pointer attributes after the type: .ptr[.space][.align N] */
+    if (p->tok.kind == TOK_DIRECTIVE && tok_is(&p->tok, ".ptr")) {
+        advance(p);
+        while (p->tok.kind == TOK_DIRECTIVE) {
+            int is_align = tok_is(&p->tok, ".align");
+            if (!is_align && !tok_is(&p->tok, ".global") &&
+                !tok_is(&p->tok, ".shared") && !tok_is(&p->tok, ".const") &&
+                !tok_is(&p->tok, ".local"))
+                break;
+            advance(p);
+            if (is_align)
+                expect_uint(p, "alignment");
+        }
+    }
     unsigned esize = ptx_type_bits(type) / 8 * vec;
     for (;;) {
         char name[128];
@@ -1160,8 +1175,11 @@ static void parse_version(parser_t *p)
 {
     ptx_token_t t = p->tok;
     unsigned maj = 0, mnr = 0;
-    if (t.kind == TOK_FLOAT && t.float_form == FLT_DEC &&
-        sscanf(t.text, "%u.%u", &maj, &mnr) == 2) {
+    char vb[32] = "";
+    if (t.len < sizeof vb)
+        memcpy(vb, t.text, t.len);
+    if (t.kind == TOK_FLOAT && t.float_form == FLT_DEC && t.len < sizeof vb &&
+        sscanf(vb, "%u.%u", &maj, &mnr) == 2) {
         advance(p);
     } else {
         char tt[64];
@@ -1360,9 +1378,17 @@ ptx_module_t *ptx_parse(const char *file, const char *text, size_t len,
     if (setjmp(p->fail) == 0) {
         if (len > 0xfffffff0u)
             fail_at(p, 0, 0, "input larger than 4 GiB");
-        for (size_t i = 0; i < len; i++)
+        uint32_t nl = 1, nc = 1;
+        for (size_t i = 0; i < len; i++) {
             if (text[i] == '\0')
-                fail_at(p, 0, 0, "input contains a NUL byte: not a PTX text file");
+                fail_at(p, nl, nc, "input contains a NUL byte: not a PTX text file");
+            if (text[i] == '\n') {
+                nl++;
+                nc = 1;
+            } else {
+                nc++;
+            }
+        }
         m->file = dup_n(p, file, strlen(file));
         record_lines(p, text, len);
         ptx_lexer_init(&p->lx, text, len);

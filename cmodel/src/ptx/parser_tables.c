@@ -145,10 +145,13 @@ static const struct { const char *name; uint8_t v; } space_names[] = {
 
 /* Cache, eviction, memory-order and scope qualifiers: accepted, no
  * functional effect. */
-static const char *const ignored[] = {
-    ".ca", ".cg", ".cs", ".lu", ".cv", ".wb", ".wt", ".nc", ".weak",
+static const char *const memory_order[] = {
     ".relaxed", ".acquire", ".release", ".acq_rel", ".sc", ".cta", ".gpu",
-    ".sys", ".gl", ".L1::evict_normal", ".L1::evict_unchanged",
+    ".sys",
+};
+
+static const char *const ignored[] = {
+    ".ca", ".cg", ".cs", ".lu", ".cv", ".wb", ".wt", ".nc", ".weak", ".gl", ".L1::evict_normal", ".L1::evict_unchanged",
     ".L1::evict_first", ".L1::evict_last", ".L1::no_allocate",
     ".L2::evict_normal", ".L2::evict_first", ".L2::evict_last",
     ".L2::64B", ".L2::128B", ".L2::256B", ".noftz", ".aligned_unused",
@@ -336,6 +339,10 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
         for (size_t i = 0; i < sizeof modes / sizeof *modes; i++)
             if (strcmp(mod, modes[i].n) == 0)
                 return set_sub(in, (ptx_sub_t)modes[i].v);
+    }
+    if (in_list(mod, memory_order, sizeof memory_order / sizeof *memory_order)) {
+        in->flags |= PTX_F_RELAXED_SCOPE; /* kept for the timing model */
+        return NULL;
     }
     if (in_list(mod, ignored, sizeof ignored / sizeof *ignored))
         return NULL;
