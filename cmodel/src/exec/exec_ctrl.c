@@ -45,12 +45,29 @@ static void h_bra(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     }
     if (m == 0)
         return; /* falls through: pc already advanced */
-    uint32_t fall = top->pc;
-    top->pc = ei->reconv;
+    uint32_t fall = top->pc, rpc = ei->reconv;
     x->l->stats->divergent_branches++;
-    if (exec_push(x, w, ei, fall, ei->reconv, active & ~m, EXEC_NO_PC))
-        return;
-    exec_push(x, w, ei, ei->target, ei->reconv, m, EXEC_NO_PC);
+    if (top->rpc == rpc && top->call_pc == EXEC_NO_PC) {
+        /* The current entry already reconverges where these paths do (a
+         * loop latch inside the loop's own divergence), and the lanes that
+         * reach rpc wait in the entry below: reuse this entry for one path
+         * instead of leaving a finished entry buried under the other, so
+         * the stack does not grow with every divergent trip. */
+        if (fall != rpc) {
+            top->mask = active & ~m; /* not-taken path; pc is already fall */
+        } else {
+            top->pc = ei->target;    /* not-taken lanes are already at rpc */
+            top->mask = m;
+            return;
+        }
+    } else {
+        top->pc = rpc;
+        if (fall != rpc && /* lanes already at rpc wait in this entry */
+            exec_push(x, w, ei, fall, rpc, active & ~m, EXEC_NO_PC))
+            return;
+    }
+    if (ei->target != rpc)
+        exec_push(x, w, ei, ei->target, rpc, m, EXEC_NO_PC);
 }
 
 static void copy_frames(warp_t *w, const exec_program_t *p, uint32_t first,

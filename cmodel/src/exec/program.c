@@ -114,7 +114,8 @@ static uint64_t sym_address(const builder_t *b, const ptx_symbol_t *s,
     case PTX_SPACE_SHARED:
         if (s->is_extern)
             return align_up(p->static_shared, 16);
-        return s->func == ~0u ? s->offset : m->shared_bytes + s->offset;
+        return s->func == ~0u ? s->offset
+                              : ptx_kernel_shared_base(m, s->func) + s->offset;
     case PTX_SPACE_LOCAL:
         return p->func_frame[s->func] + s->offset;
     default:

@@ -288,6 +288,14 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
     if (nargs != f->nparams)
         return set_error(err, SIMT_EINPUT, "launch of '%s': %zu arguments given, "
                          "the kernel takes %u", kernel, nargs, f->nparams);
+    /* prepare the kernel now, so that unsupported code is reported by the
+     * launch that introduces it */
+    if (!mod->progs[fi]) {
+        int rc = exec_program_build(p, (uint32_t)fi, mod->global_base,
+                                    &mod->progs[fi], err);
+        if (rc != SIMT_OK)
+            return rc;
+    }
     uint8_t *params = calloc(1, f->param_bytes ? f->param_bytes : 1);
     if (!params)
         return set_error(err, SIMT_EINPUT, "out of host memory");
@@ -320,12 +328,6 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
 static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
 {
     simt_module_t *mod = pl->mod;
-    if (!mod->progs[pl->kernel]) {
-        int rc = exec_program_build(mod->ptx, pl->kernel, mod->global_base,
-                                    &mod->progs[pl->kernel], err);
-        if (rc != SIMT_OK)
-            return rc;
-    }
     const exec_program_t *prog = mod->progs[pl->kernel];
     exec_launch_t L = {
         .prog = prog,

@@ -44,9 +44,15 @@ int ptx_find_function(const ptx_module_t *m, const char *name)
     return -1;
 }
 
+uint64_t ptx_kernel_shared_base(const ptx_module_t *m, uint32_t func)
+{
+    uint64_t a = m->funcs[func].shared_align ? m->funcs[func].shared_align : 1;
+    return (m->shared_bytes + a - 1) / a * a;
+}
+
 uint64_t ptx_kernel_shared_bytes(const ptx_module_t *m, uint32_t func)
 {
-    return m->shared_bytes + m->funcs[func].shared_bytes;
+    return ptx_kernel_shared_base(m, func) + m->funcs[func].shared_bytes;
 }
 
 const char *ptx_source_line(const ptx_module_t *m, uint32_t line, char *buf,

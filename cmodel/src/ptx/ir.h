@@ -253,6 +253,7 @@ typedef struct ptx_function {
     uint64_t param_bytes;        /* .entry: parameter buffer size */
     uint64_t frame_bytes;        /* per-thread .local + .param frame */
     uint64_t shared_bytes;       /* static .shared declared in the body */
+    uint32_t shared_align;       /* largest alignment among those */
     uint32_t maxntid[3], reqntid[3];
     uint32_t maxnreg, minnctapersm;
     uint32_t line, col;
@@ -294,8 +295,11 @@ const char *ptx_source_line(const ptx_module_t *m, uint32_t line, char *buf,
 /* Looks up a function by name; returns its index or -1. */
 int ptx_find_function(const ptx_module_t *m, const char *name);
 
-/* Static shared bytes a kernel uses: module-scope .shared variables it (or
- * any function it calls) references, plus its own. */
+/* Shared-memory layout of a kernel: module-scope .shared variables at
+ * [0, m->shared_bytes), then the kernel's own, starting at
+ * ptx_kernel_shared_base (aligned for them).  ptx_kernel_shared_bytes is the
+ * static total. */
+uint64_t ptx_kernel_shared_base(const ptx_module_t *m, uint32_t func);
 uint64_t ptx_kernel_shared_bytes(const ptx_module_t *m, uint32_t func);
 
 #endif

@@ -292,14 +292,21 @@ static ptx_type_t parse_type_directive(parser_t *p, int required)
 
 /* Initializer values: `= v` or `= {v, v, {v, ...}}`, stored little-endian
  * as elements of `type`. */
+/* Nesting limits keep the recursion's stack use bounded on any input. */
+#define MAX_BLOCK_NESTING 1024
+#define MAX_INIT_NESTING 64
+
 static void parse_init_value(parser_t *p, ptx_symbol_t *s, unsigned esize,
-                             uint64_t *pos)
+                             uint64_t *pos, unsigned depth)
 {
     if (is_punct(&p->tok, '{')) {
+        if (depth >= MAX_INIT_NESTING)
+            FAIL_TOK(p, &p->tok, "initializer braces nested deeper than %u",
+                     MAX_INIT_NESTING);
         advance(p);
         if (!is_punct(&p->tok, '}')) {
             for (;;) {
-                parse_init_value(p, s, esize, pos);
+                parse_init_value(p, s, esize, pos, depth + 1);
                 if (!is_punct(&p->tok, ','))
                     break;
                 advance(p);
@@ -447,7 +454,7 @@ static uint32_t parse_var_decl(parser_t *p, ptx_space_t space,
             if (!s->init)
                 fail_at(p, 0, 0, "out of memory");
             uint64_t pos = 0;
-            parse_init_value(p, s, esize, &pos);
+            parse_init_value(p, s, esize, &pos, 0);
         }
         if (in_list)
             return first;
@@ -655,9 +662,11 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
             }
             ptx_token_t it = p->tok;
             uint64_t v = expect_uint(p, "address offset");
-            if (v > (1ull << 62))
+            int64_t sum;
+            if (v > (1ull << 62) ||
+                __builtin_add_overflow(o->imm, neg ? -(int64_t)v : (int64_t)v, &sum))
                 FAIL_TOK(p, &it, "address offset out of range");
-            o->imm += neg ? -(int64_t)v : (int64_t)v;
+            o->imm = sum;
         }
         expect_punct(p, ']', "to close the address");
         return;
@@ -963,6 +972,8 @@ static void parse_body(parser_t *p, ptx_function_t **fp, uint32_t *regcap)
             return;
         }
         if (is_punct(&t, '{')) {
+            if (p->depth >= MAX_BLOCK_NESTING)
+                FAIL_TOK(p, &t, "blocks nested deeper than %u", MAX_BLOCK_NESTING);
             advance(p);
             push_scope(p);
             parse_body(p, fp, regcap);
@@ -987,9 +998,11 @@ static void parse_body(parser_t *p, ptx_function_t **fp, uint32_t *regcap)
                 for (uint32_t i = before; i < p->m->nsyms; i++) {
                     ptx_symbol_t *s = &p->m->syms[i];
                     if (sp == PTX_SPACE_SHARED && f->is_entry) {
+                        /* offset within the kernel's own region */
                         s->offset = align_up(f->shared_bytes, s->align);
                         f->shared_bytes = s->offset + s->size;
-                        s->offset += 0; /* relative to the module region */
+                        if (s->align > f->shared_align)
+                            f->shared_align = s->align;
                         s->func = (uint32_t)p->cur;
                     } else if (sp == PTX_SPACE_SHARED) {
                         s->func = ~0u; /* shared in a .func: module region */
