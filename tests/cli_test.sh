@@ -36,8 +36,8 @@ expect set-range 2 "out of range" -- "$simt" run vecadd --set gpgpu_n_clusters=0
 expect set-no-equals 2 "^--set:1:[0-9]+: error: expected '='" -- "$simt" run vecadd --set functional
 expect set-impossible 2 "max_threads_per_cta \(2048\) exceeds gpgpu_shader_core_max_threads \(1536\)" -- "$simt" run vecadd --set max_threads_per_cta=2048
 expect config-missing 2 "nofile.cfg: error: cannot open" -- "$simt" run vecadd --config "$tmp/nofile.cfg"
-printf '# a preset\ngpgpu_shmem_size = 16384\n\n  gpgpu_shader_cta = many\n' > "$tmp/bad.cfg"
-expect config-bad-line 2 "bad.cfg:4:22: error: 'gpgpu_shader_cta' must be an integer" -- "$simt" run vecadd --config "$tmp/bad.cfg"
+printf '# a preset\ngpgpu_shmem_size = 16384\n\n  gpgpu_n_clusters = many\n' > "$tmp/bad.cfg"
+expect config-bad-line 2 "bad.cfg:4:22: error: 'gpgpu_n_clusters' must be an integer" -- "$simt" run vecadd --config "$tmp/bad.cfg"
 printf 'gpgpu_shmem_size = 16384 # 16 KB\n' > "$tmp/good.cfg"
 expect config-good 0 "gpgpu_shmem_size = 16384$" -- "$simt" run vecadd --config "$tmp/good.cfg"
 expect set-overrides-config 0 "gpgpu_shmem_size = 8192  # --set" -- "$simt" run vecadd --config "$tmp/good.cfg" --set gpgpu_shmem_size=8192

@@ -29,7 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "../harness.h"
 #include "ptx/ir.h"
 #include "simt/simt.h"
 

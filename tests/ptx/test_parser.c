@@ -2,11 +2,10 @@
  * every directive and instruction form it accepts, checked on the decoded
  * IR (ir.h).  Names start with parser_ so that `unit_tests parser_` runs
  * them.  The error paths are in test_parser_errors.c. */
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "ptx/ptx_text.h"
+#include "ptx_text.h"
 
 #define PARSE_OK(src)                                                     \
     simt_error_t err_;                                                    \
@@ -2146,4 +2145,59 @@ static void nested_blocks_body(void)
 TEST(parser_deeply_nested_blocks)
 {
     ISOLATED(nested_blocks_body);
+}
+
+/* Vector variables are initialized one element at a time:
+ * `.v4 .u32 v = {1, 2, 3, 4}` (found by the fuzzer: a scalar initializer
+ * for a .v4 .u32 shifted a 64-bit value by 64..120 bits). */
+static void vector_init_body(void)
+{
+    PARSE_OK(PTX_HDR
+             ".global .v4 .u32 gv = {1, 2, 3, 4};\n"
+             ".global .v2 .f32 gf2[2] = {{1.0, 2.0}, {3.0, 4.0}};\n"
+             ".const .v2 .u8 cv = {7, 9};\n");
+    static const uint8_t ev[16] = { 1, 0, 0, 0, 2, 0, 0, 0,
+                                    3, 0, 0, 0, 4, 0, 0, 0 };
+    static const uint8_t ef[16] = { 0, 0, 0x80, 0x3F, 0, 0, 0, 0x40,
+                                    0, 0, 0x40, 0x40, 0, 0, 0x80, 0x40 };
+    const ptx_symbol_t *s = &m->syms[ptx_text_sym(m, "gv")];
+    CHECK_EQ(s->size, 16);
+    CHECK(s->init != NULL);
+    CHECK(memcmp(s->init, ev, 16) == 0);
+    s = &m->syms[ptx_text_sym(m, "gf2")];
+    CHECK_EQ(s->size, 16);
+    CHECK(s->init != NULL);
+    CHECK(memcmp(s->init, ef, 16) == 0);
+    s = &m->syms[ptx_text_sym(m, "cv")];
+    CHECK_EQ(s->size, 2);
+    CHECK(s->init != NULL);
+    CHECK_EQ(s->init[0], 7);
+    CHECK_EQ(s->init[1], 9);
+}
+
+TEST(parser_vector_variable_initializers)
+{
+    ISOLATED(vector_init_body);
+}
+
+/* The kernel's own .shared region starts after the module's, aligned for
+ * its most aligned variable. */
+TEST(parser_kernel_shared_base_alignment)
+{
+    PARSE_OK(PTX_HDR
+             ".shared .align 4 .b8 a[4];\n"
+             ".visible .entry k()\n"
+             "{\n"
+             ".shared .align 4 .b8 b[8];\n"
+             ".shared .align 16 .b8 c[16];\n"
+             "ret;\n"
+             "}\n");
+    int k = ptx_find_function(m, "k");
+    CHECK(k >= 0);
+    CHECK_EQ(m->shared_bytes, 4);
+    CHECK_EQ(m->funcs[k].shared_bytes, 32);
+    CHECK_EQ(m->syms[ptx_text_sym(m, "b")].offset, 0);
+    CHECK_EQ(m->syms[ptx_text_sym(m, "c")].offset, 16);
+    CHECK_EQ(ptx_kernel_shared_base(m, (uint32_t)k), 16);
+    CHECK_EQ(ptx_kernel_shared_bytes(m, (uint32_t)k), 48);
 }

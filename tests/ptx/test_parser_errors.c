@@ -6,7 +6,7 @@
  * first body line is at 15:col. */
 #include <string.h>
 
-#include "ptx/ptx_text.h"
+#include "ptx_text.h"
 
 #define ERR(src, line, col, want)                                         \
     ptx_text_expect_error((src), strlen(src), (line), (col), (want))
@@ -652,4 +652,31 @@ static void deep_init_body(void)
 TEST(parser_err_deep_initializer_nesting)
 {
     ISOLATED(deep_init_body);
+}
+
+/* The second destination of setp (p|q) is a predicate too. */
+TEST(parser_err_pipe_on_add)
+{
+    ERR(K("add.s32 %r1|%p1, %r2, %r3;"), L, 12, "'|' pairs destinations only");
+}
+
+TEST(parser_err_bar_warp_without_sync)
+{
+    ERR(K("bar.warp -1;"), L, 1, "bar.warp needs .sync");
+}
+
+TEST(parser_err_bar_warp_sync_two_operands)
+{
+    ERR(K("bar.warp.sync -1, 32;"), L, 1, "takes one operand, the member mask");
+}
+
+TEST(parser_err_initializer_too_large)
+{
+    ERR(PTX_HDR ".global .b8 g[4294967296][4] = {1};\n", 4, 13,
+        "initialised variables are limited to 64 MiB");
+}
+
+TEST(parser_err_setp_second_destination_not_pred)
+{
+    ERR(K("setp.lt.s32 %p1|%r1, %r2, %r3;"), L, 17, "is not a .pred register");
 }

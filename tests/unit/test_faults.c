@@ -1100,3 +1100,31 @@ TEST(fault_input_free_of_non_allocation)
     CHECK_MSG(simt_free(g, a, &err) == SIMT_EINPUT, "double free accepted");
     pk_gpu_free(g);
 }
+
+/* __syncwarp() in divergent code: the even lanes reach bar.warp.sync with
+ * a full member mask while the odd lanes are on the other path, which the
+ * reconvergence stack cannot synchronise. */
+static const char warpsync_ptx[] =
+    PK_HEADER                                       /* 1-4 */
+    ".visible .entry warpsync_divergent()\n"        /* 5 */
+    "{\n"                                           /* 6 */
+    "    .reg .pred %p<2>;\n"                       /* 7 */
+    "    .reg .b32 %r<3>;\n"                        /* 8 */
+    "    mov.u32 %r1, %tid.x;\n"                    /* 9  PC 0 */
+    "    and.b32 %r2, %r1, 1;\n"                    /* 10 PC 1 */
+    "    setp.eq.u32 %p1, %r2, 1;\n"                /* 11 PC 2 */
+    "    @%p1 bra $SKIP;\n"                         /* 12 PC 3 */
+    "    bar.warp.sync -1;\n"                       /* 13 PC 4 */
+    "$SKIP:\n"                                      /* 14 */
+    "    ret;\n"                                    /* 15 PC 5 */
+    "}\n";
+
+TEST(fault_warp_sync_in_divergent_code)
+{
+    simt_error_t err;
+    int rc = run_once(NULL, "wsync.ptx", warpsync_ptx, "warpsync_divergent",
+                      pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, 0, NULL, &err);
+    CHECK_MSG(rc == SIMT_EFAULT, "status %d: %s", rc, err.msg);
+    FAULT_OK(err.msg, "wsync.ptx", warpsync_ptx, 13, "warpsync_divergent", 0,
+             0, 0, 0, 0x55555555, 4, "bar.warp.sync");
+}

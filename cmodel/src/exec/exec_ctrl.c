@@ -144,6 +144,18 @@ static void h_bar(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     const uint64_t *id = SRC(idx_op);
     if (!m)
         return;
+    if (ei->ir->sub == PTX_SUB_WARP_SYNC) {
+        /* The warp runs its active lanes in lockstep, so the lanes that
+         * arrive together are synchronised already. Member lanes that are
+         * live but elsewhere would need independent thread scheduling,
+         * which the reconvergence stack does not model: report them. */
+        uint32_t member = (uint32_t)id[__builtin_ctz(m)];
+        if ((m & ~member) || (member & live & ~m))
+            exec_fault(x, w, ei, m, "bar.warp.sync: member mask 0x%08x but "
+                       "lanes 0x%08x arrive together and the warp's live "
+                       "lanes are 0x%08x", member, m, live);
+        return;
+    }
     if (m != live)
         exec_fault(x, w, ei, m, "barrier divergence: %s reached by lanes "
                    "0x%08x but the warp's live lanes are 0x%08x",

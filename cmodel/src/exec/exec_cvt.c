@@ -33,30 +33,39 @@ static float f16_to_f32(uint32_t h)
     return f32_of(u);
 }
 
-static uint32_t f32_to_f16(float f)
+/* A double (which holds any f32 or f64 exactly) to binary16 in rounding
+ * mode `rnd` (RN for none and for the integer modes, whose rounding has
+ * already been applied). Scaling by the f16 quantum is exact, so the result
+ * does not depend on the host rounding mode and is rounded only once. */
+static uint32_t to_f16(double v, int rnd)
 {
-    uint32_t x = (uint32_t)bits_f32(f);
-    uint32_t sign = (x >> 16) & 0x8000u;
-    int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
-    uint32_t mant = x & 0x7fffffu;
-    if (((x >> 23) & 0xff) == 0xff)
-        return sign | 0x7c00u | (mant ? 0x200u : 0);
-    if (exp >= 31)
+    uint32_t sign = signbit(v) ? 0x8000u : 0;
+    if (isnan(v))
+        return sign | 0x7e00u;
+    double a = fabs(v);
+    if (isinf(a))
         return sign | 0x7c00u;
-    if (exp <= 0) {
-        if (exp < -10)
-            return sign;
-        mant |= 0x800000u;
-        uint32_t shift = (uint32_t)(14 - exp);
-        uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1),
-                 half = 1u << (shift - 1);
-        if (rem > half || (rem == half && (h & 1)))
-            h++;
-        return sign | h;
-    }
-    uint32_t h = (uint32_t)exp << 10 | mant >> 13, rem = mant & 0x1fffu;
-    if (rem > 0x1000u || (rem == 0x1000u && (h & 1)))
-        h++;
+    if (a == 0)
+        return sign;
+    int e;
+    frexp(a, &e);                 /* a = m * 2^e, m in [0.5, 1) */
+    int E = e - 1 < -14 ? -14 : e - 1; /* subnormals share exponent -14 */
+    int directed = rnd == PTX_RND_RZ || rnd == PTX_RND_RM || rnd == PTX_RND_RP;
+    /* a directed mode that rounds this sign away from zero */
+    int away = (rnd == PTX_RND_RP && !sign) || (rnd == PTX_RND_RM && sign);
+    uint32_t overflow = directed && !away ? sign | 0x7bffu : sign | 0x7c00u;
+    if (E > 15) /* beyond the largest binade */
+        return overflow;
+    double q = ldexp(a, 10 - E);  /* units of the quantum 2^(E-10) */
+    double n = floor(q), frac = q - n;
+    if (directed ? away && frac > 0
+                 : frac > 0.5 || (frac == 0.5 && fmod(n, 2.0) != 0))
+        n += 1;
+    /* n is in [1024, 2048] for a normal, [0, 1024] for a subnormal; a carry
+     * into the next binade falls out of the addition */
+    uint32_t h = ((uint32_t)(E + 14) << 10) + (uint32_t)n;
+    if (h >= 0x7c00u)
+        return overflow;
     return sign | h;
 }
 
@@ -148,10 +157,17 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
             if (dt == PTX_T_F64)
                 r = bits_f64(sgn ? (double)(int64_t)v : (double)v);
             else {
-                float f = sgn ? (float)(int64_t)v : (float)v;
-                if (sat)
-                    f = f < 0 ? 0 : f > 1 ? 1 : f;
-                r = dt == PTX_T_F16 ? f32_to_f16(f) : bits_f32(f);
+                if (dt == PTX_T_F16) {
+                    double d = sgn ? (double)(int64_t)v : (double)v;
+                    if (sat)
+                        d = d < 0 ? 0 : d > 1 ? 1 : d;
+                    r = to_f16(d, rnd);
+                } else {
+                    float f = sgn ? (float)(int64_t)v : (float)v;
+                    if (sat)
+                        f = f < 0 ? 0 : f > 1 ? 1 : f;
+                    r = bits_f32(f);
+                }
             }
         } else {
             double v = st == PTX_T_F64 ? f64_of(a[l])
@@ -168,14 +184,19 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
                     v = isnan(v) ? 0 : v < 0 ? 0 : v > 1 ? 1 : v;
                 if (dt == PTX_T_F64) {
                     r = bits_f64(v);
+                } else if (dt == PTX_T_F16) {
+                    r = to_f16(v, rnd);
                 } else {
                     float f = (float)v; /* rounds in the current mode */
                     if (ftz && dt == PTX_T_F32 && fpclassify(f) == FP_SUBNORMAL)
                         f = copysignf(0.0f, f);
-                    r = dt == PTX_T_F16 ? f32_to_f16(f) : bits_f32(f);
+                    r = bits_f32(f);
                 }
             }
         }
+        /* a signed integer result fills a wider register sign-extended */
+        if (!df && ptx_type_is_signed(dt))
+            r = sext(r, ptx_type_bits(dt));
         put(w, D, l, r);
     }
     if (old >= 0)

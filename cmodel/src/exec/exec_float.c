@@ -240,10 +240,11 @@ static void h_testp(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         int r;
         switch (ei->ir->sub) {
         case PTX_SUB_FINITE: r = isfinite(v); break;
-        case PTX_SUB_INFINITE: r = isinf(v); break;
+        case PTX_SUB_INFINITE: r = isinf(v) != 0; break;
         case PTX_SUB_NUMBER: r = !isnan(v); break;
         case PTX_SUB_NOTANUMBER: r = isnan(v); break;
-        case PTX_SUB_NORMAL: r = cls == FP_NORMAL; break;
+        /* the ISA counts +0 and -0 as normal numbers */
+        case PTX_SUB_NORMAL: r = cls == FP_NORMAL || cls == FP_ZERO; break;
         default: r = cls == FP_SUBNORMAL; break;
         }
         res |= (uint32_t)r << l;

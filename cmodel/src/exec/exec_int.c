@@ -3,6 +3,7 @@
  * it leaves a result undefined (division by zero) we pick what NVIDIA
  * hardware returns and say so in docs/semantics.md. */
 #include <limits.h>
+#include <math.h>
 
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
@@ -407,7 +408,8 @@ static void h_bitcount(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
             break;
         }
         }
-        put(w, D, l, zext(r, 32));
+        /* brev keeps the operand width; popc, clz and bfind give a u32 */
+        put(w, D, l, zext(r, op == PTX_OP_BREV ? bits : 32));
     }
 }
 
@@ -491,8 +493,16 @@ static void h_slct(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3);
     unsigned bits = ptx_type_bits(TYPE(ei));
     int fsel = ei->ir->type2 == PTX_T_F32;
+    int ftz = (ei->ir->flags & PTX_F_FTZ) != 0;
     FOR_LANES(m, l) {
-        int ge = fsel ? f32_of(c[l]) >= 0.0f : (int32_t)c[l] >= 0;
+        int ge;
+        if (fsel) {
+            float cv = f32_of(c[l]);
+            /* .ftz: a subnormal c counts as a (signed) zero, so it is >= 0 */
+            ge = (ftz && fpclassify(cv) == FP_SUBNORMAL) || cv >= 0.0f;
+        } else {
+            ge = (int32_t)c[l] >= 0;
+        }
         put(w, D, l, zext(ge ? a[l] : b[l], bits));
     }
 }

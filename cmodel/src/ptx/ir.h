@@ -117,6 +117,7 @@ typedef enum ptx_sub {
     PTX_SUB_UP, PTX_SUB_DOWN, PTX_SUB_BFLY, PTX_SUB_IDX,
     /* bar/barrier */
     PTX_SUB_SYNC, PTX_SUB_ARRIVE, PTX_SUB_RED,
+    PTX_SUB_WARP, PTX_SUB_WARP_SYNC, /* bar.warp (until .sync), bar.warp.sync */
     /* shf */
     PTX_SUB_L_WRAP, PTX_SUB_L_CLAMP, PTX_SUB_R_WRAP, PTX_SUB_R_CLAMP,
     /* testp */

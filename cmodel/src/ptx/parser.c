@@ -248,8 +248,9 @@ static uint32_t add_symbol(parser_t *p, const char *name, ptx_sym_kind_t kind,
     s->line = line;
     s->col = col;
     s->align = 1;
-    bind(p, s->name, BIND_SYM, m->nsyms, line, col);
-    return m->nsyms++;
+    uint32_t si = m->nsyms++; /* counted before bind() so a failure frees it */
+    bind(p, s->name, BIND_SYM, si, line, col);
+    return si;
 }
 
 static uint32_t add_reg(parser_t *p, ptx_function_t *f, uint32_t *cap,
@@ -262,8 +263,9 @@ static uint32_t add_reg(parser_t *p, ptx_function_t *f, uint32_t *cap,
     f->regs = grow(p, f->regs, cap, f->nregs + 1, sizeof *f->regs);
     f->regs[f->nregs].name = dup_n(p, name, strlen(name));
     f->regs[f->nregs].type = (uint8_t)type;
-    bind(p, f->regs[f->nregs].name, BIND_REG, f->nregs, line, col);
-    return f->nregs++;
+    uint32_t ri = f->nregs++; /* counted before bind() so a failure frees it */
+    bind(p, f->regs[ri].name, BIND_REG, ri, line, col);
+    return ri;
 }
 
 static uint64_t align_up(uint64_t v, uint64_t a)
@@ -295,6 +297,8 @@ static ptx_type_t parse_type_directive(parser_t *p, int required)
 /* Nesting limits keep the recursion's stack use bounded on any input. */
 #define MAX_BLOCK_NESTING 1024
 #define MAX_INIT_NESTING 64
+/* Initialised variables are materialised in the module: keep them bounded. */
+#define MAX_INIT_BYTES (64u << 20)
 
 static void parse_init_value(parser_t *p, ptx_symbol_t *s, unsigned esize,
                              uint64_t *pos, unsigned depth)
@@ -323,7 +327,7 @@ static void parse_init_value(parser_t *p, ptx_symbol_t *s, unsigned esize,
     uint64_t bits;
     ptx_token_t t = p->tok;
     if (t.kind == TOK_INT) {
-        bits = neg ? (uint64_t)(-(int64_t)t.ival) : t.ival;
+        bits = neg ? 0 - t.ival : t.ival;
         if (ptx_type_is_float(s->type)) {
             double d = neg ? -(double)t.ival : (double)t.ival;
             bits = ptx_float_bits(d, s->type);
@@ -450,11 +454,15 @@ static uint32_t parse_var_decl(parser_t *p, ptx_space_t space,
                 FAIL_TOK(p, &p->tok, "only .global and .const variables may "
                          "have initializers");
             advance(p);
+            if (s->size > MAX_INIT_BYTES)
+                FAIL_TOK(p, &nt, "'%s' is %llu bytes: initialised variables "
+                         "are limited to %u MiB", name,
+                         (unsigned long long)s->size, MAX_INIT_BYTES >> 20);
             s->init = calloc(1, s->size ? s->size : 1);
             if (!s->init)
                 fail_at(p, 0, 0, "out of memory");
             uint64_t pos = 0;
-            parse_init_value(p, s, esize, &pos, 0);
+            parse_init_value(p, s, esize / vec, &pos, 0);
         }
         if (in_list)
             return first;
@@ -574,7 +582,7 @@ static uint64_t imm_for_type(parser_t *p, const ptx_token_t *t, int neg,
             double d = (double)t->ival;
             return ptx_float_bits(neg ? -d : d, type);
         }
-        return neg ? (uint64_t)(-(int64_t)t->ival) : t->ival;
+        return neg ? 0 - t->ival : t->ival;
     }
     double d = ptx_float_token_value(t);
     if (neg)
@@ -793,10 +801,18 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         return;
     }
     if (is_punct(&p->tok, '|')) {
+        if (idx != 0 || (in->op != PTX_OP_SETP && in->op != PTX_OP_SHFL))
+            FAIL_TOK(p, &p->tok, "'|' pairs destinations only on the first "
+                     "operand of setp and shfl");
         advance(p);
         ptx_token_t rt = p->tok;
         parse_reg_name(p, name, sizeof name);
-        o->vec[0] = lookup_reg(p, name, &rt);
+        uint16_t q = lookup_reg(p, name, &rt);
+        if (q != PTX_REG_SINK &&
+            p->m->funcs[p->cur].regs[q].type != PTX_T_PRED)
+            FAIL_TOK(p, &rt, "second destination '%s' is not a .pred register",
+                     name);
+        o->vec[0] = q;
         o->nvec = 1;
     }
 }
@@ -887,7 +903,7 @@ static void parse_instruction(parser_t *p, uint16_t guard, int guard_neg)
 /* ---------- functions ---------- */
 
 static void parse_param_list(parser_t *p, ptx_function_t *f, int is_entry,
-                             int is_ret, uint32_t **list, uint32_t *n)
+                             uint32_t **list, uint32_t *n)
 {
     expect_punct(p, '(', "to open the parameter list");
     while (!is_punct(&p->tok, ')')) {
@@ -910,11 +926,11 @@ static void parse_param_list(parser_t *p, ptx_function_t *f, int is_entry,
         uint64_t *bytes = is_entry ? &f->param_bytes : &f->frame_bytes;
         s->offset = align_up(*bytes, s->align);
         *bytes = s->offset + s->size;
-        *list = realloc(*list, (*n + 1) * sizeof **list);
-        if (!*list)
+        uint32_t *grown = realloc(*list, (*n + 1) * sizeof **list);
+        if (!grown)
             fail_at(p, 0, 0, "out of memory");
+        *list = grown;
         (*list)[(*n)++] = si;
-        (void)is_ret;
         if (!is_punct(&p->tok, ','))
             break;
         advance(p);
@@ -1070,31 +1086,27 @@ static void parse_function(parser_t *p, int is_entry, int is_extern)
 {
     ptx_token_t kw = p->tok;
     advance(p); /* .entry / .func */
-    uint32_t *rets = NULL, nrets = 0;
     ptx_module_t *m = p->m;
     /* the function record first, so that parameters know their owner */
     m->funcs = grow(p, m->funcs, &p->func_cap, m->nfuncs + 1, sizeof *m->funcs);
     uint32_t fi = m->nfuncs;
     ptx_function_t *f = &m->funcs[fi];
     memset(f, 0, sizeof *f);
+    m->nfuncs++; /* counted at once so that a failed parse frees its parts */
     f->is_entry = is_entry;
     f->line = kw.line;
     f->col = kw.col;
     p->cur = (int32_t)fi;
     push_scope(p); /* parameters */
     if (!is_entry && is_punct(&p->tok, '('))
-        parse_param_list(p, f, 0, 1, &rets, &nrets);
-    f = &m->funcs[fi];
-    f->rets = rets;
-    f->nrets = nrets;
+        parse_param_list(p, f, 0, &f->rets, &f->nrets);
     char name[128];
     ptx_token_t nt = p->tok;
     expect_ident(p, name, sizeof name, is_entry ? "a kernel name" : "a function name");
     f = &m->funcs[fi];
     f->name = dup_n(p, name, strlen(name));
-    m->nfuncs++;
     if (is_punct(&p->tok, '('))
-        parse_param_list(p, &m->funcs[fi], is_entry, 0, &m->funcs[fi].params,
+        parse_param_list(p, &m->funcs[fi], is_entry, &m->funcs[fi].params,
                          &m->funcs[fi].nparams);
     f = &m->funcs[fi];
     for (;;) {

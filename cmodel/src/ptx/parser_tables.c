@@ -257,6 +257,10 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
         if (op == PTX_OP_BAR || op == PTX_OP_BARRIER) {
             if (in->sub == PTX_SUB_RED)
                 return NULL; /* bar.red.sync is not PTX, but harmless */
+            if (in->sub == PTX_SUB_WARP) {
+                in->sub = PTX_SUB_WARP_SYNC;
+                return NULL;
+            }
             return set_sub(in, PTX_SUB_SYNC);
         }
         if (op == PTX_OP_VOTE || op == PTX_OP_SHFL) {
@@ -270,6 +274,8 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             return set_sub(in, PTX_SUB_ARRIVE);
         if (strcmp(mod, ".red") == 0)
             return set_sub(in, PTX_SUB_RED);
+        if (strcmp(mod, ".warp") == 0 && op == PTX_OP_BAR)
+            return set_sub(in, PTX_SUB_WARP);
         if (strcmp(mod, ".popc") == 0 || strcmp(mod, ".and") == 0 ||
             strcmp(mod, ".or") == 0) {
             in->combine = (uint8_t)(mod[1] == 'p' ? PTX_SUB_POPC
@@ -388,6 +394,8 @@ const char *ptx_check_modifiers(const ptx_insn_t *in)
         return "missing class (such as .finite or .notanumber)";
     if (op == PTX_OP_BAR && in->sub == PTX_SUB_NONE)
         return "missing .sync, .arrive or .red";
+    if (op == PTX_OP_BAR && in->sub == PTX_SUB_WARP)
+        return "bar.warp needs .sync";
     if (op == PTX_OP_BARRIER && in->sub == PTX_SUB_NONE)
         return "missing .sync, .arrive or .red";
     if ((op == PTX_OP_MUL || op == PTX_OP_MAD) && in->sub == PTX_SUB_NONE &&
@@ -564,7 +572,11 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         if (o[0].kind != PTX_OPND_VEC && !is_reg(&o[0]))
             return "the destination must be a register";
         return NULL;
-    case PTX_OP_BAR: case PTX_OP_BARRIER: case PTX_OP_RELSSP:
+    case PTX_OP_BAR:
+        if (in->sub == PTX_SUB_WARP_SYNC && in->nops != 1)
+            return "bar.warp.sync takes one operand, the member mask";
+        return NULL;
+    case PTX_OP_BARRIER: case PTX_OP_RELSSP:
     case PTX_OP_PREF: case PTX_OP_NANOSLEEP: case PTX_OP_RET:
     case PTX_OP_EXIT: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
     case PTX_OP_TRAP:
