@@ -35,6 +35,11 @@ expect set-bad-int 2 "^--set:1:18: error: 'gpgpu_shmem_size' must be an integer,
 expect set-range 2 "out of range" -- "$simt" run vecadd --set gpgpu_n_clusters=0
 expect set-no-equals 2 "^--set:1:[0-9]+: error: expected '='" -- "$simt" run vecadd --set functional
 expect set-impossible 2 "max_threads_per_cta \(2048\) exceeds gpgpu_shader_core_max_threads \(1536\)" -- "$simt" run vecadd --set max_threads_per_cta=2048
+for cfg in configs/*.cfg; do
+  expect "preset-$(basename "$cfg" .cfg)" 0 "workload vecadd: PASS" -- "$simt" run vecadd --config "$cfg" --functional
+done
+expect info-occupancy 0 "occupancy: +2 CTAs/SM of 512 threads, limited by registers" -- "$simt" info tests/kernels/vecadd/kernel.ptx --config configs/fermi-gtx480.cfg --block 512 --set gpgpu_shader_registers=16384
+expect info-bad-block 2 "--block 'x' is not a positive count" -- "$simt" info tests/kernels/vecadd/kernel.ptx --block x
 expect config-missing 2 "nofile.cfg: error: cannot open" -- "$simt" run vecadd --config "$tmp/nofile.cfg"
 printf '# a preset\ngpgpu_shmem_size = 16384\n\n  gpgpu_n_clusters = many\n' > "$tmp/bad.cfg"
 expect config-bad-line 2 "bad.cfg:4:22: error: 'gpgpu_n_clusters' must be an integer" -- "$simt" run vecadd --config "$tmp/bad.cfg"

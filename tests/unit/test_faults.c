@@ -1128,3 +1128,26 @@ TEST(fault_warp_sync_in_divergent_code)
     FAULT_OK(err.msg, "wsync.ptx", warpsync_ptx, 13, "warpsync_divergent", 0,
              0, 0, 0, 0x55555555, 4, "bar.warp.sync");
 }
+
+/* A CTA needing more registers than an SM has is refused at launch, naming
+ * the resource and its configuration key (gcopy needs a few registers per
+ * thread: 1024 threads need thousands, more than 1024). */
+TEST(fault_input_cta_registers_exceed_the_sm)
+{
+    simt_error_t err;
+    const char *sets[] = { "gpgpu_shader_registers=1024",
+                           "gpgpu_shader_core_max_threads=1024", NULL };
+    simt_gpu_t *g = pk_gpu(sets, &err);
+    CHECK_MSG(g, "%s", err.msg);
+    simt_module_t *m = pk_load(g, "gcopy.ptx", gcopy_ptx, &err);
+    CHECK_MSG(m, "%s", err.msg);
+    uint64_t p = 0;
+    simt_arg_t a[2] = { SIMT_ARG(p), SIMT_ARG(p) };
+    int rc = pk_launch(g, m, "gcopy", pk_dim(1, 1, 1), pk_dim(1024, 1, 1), 0,
+                       a, 2, &err);
+    CHECK_EQ(rc, SIMT_EINPUT);
+    CHECK_MSG(strstr(err.msg, "registers") &&
+              strstr(err.msg, "gpgpu_shader_registers = 1024"), "%s", err.msg);
+    CHECK(nothing_queued(g));
+    pk_gpu_free(g);
+}

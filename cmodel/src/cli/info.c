@@ -1,12 +1,15 @@
 /* info.c: `simt info <file.ptx>`: per kernel, its parameters, physical
- * registers from our allocator, static shared and local memory, and the
- * ptxas -v figure when the file's workload meta records one. */
+ * registers from our allocator, static shared and local memory, the
+ * ptxas -v figure when the file's workload meta records one, and the
+ * occupancy (CTAs per SM and the limiting resource) under a configuration. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "compiler/regalloc.h"
+#include "gpu/occupancy.h"
 #include "ptx/ir.h"
 
 /* ptxas_regs for `kernel` from the `meta` file beside the PTX, or -1. */
@@ -54,22 +57,118 @@ static long meta_ptxas_regs(const char *ptx_path, const char *kernel)
     }
 }
 
+static int info_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "simt info: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nusage: simt info <file.ptx> [--config FILE] [--set key=value]... "
+                    "[--block THREADS] [--dynamic-shared BYTES]\n");
+    return 2;
+}
+
+/* Parses a decimal count in [0, 2^30]; -1 when it is not one. */
+static long parse_count(const char *v)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    return (errno || end == v || *end || n < 0 || n > (1L << 30)) ? -1 : n;
+}
+
+/* Threads per CTA for the occupancy line: --block, else the kernel's
+ * .reqntid, else its .maxntid; 0 when none is known. */
+static uint64_t cta_threads(const ptx_function_t *fn, long block)
+{
+    if (block > 0)
+        return (uint64_t)block;
+    if (fn->reqntid[0])
+        return (uint64_t)fn->reqntid[0] * fn->reqntid[1] * fn->reqntid[2];
+    if (fn->maxntid[0])
+        return (uint64_t)fn->maxntid[0] * fn->maxntid[1] * fn->maxntid[2];
+    return 0;
+}
+
+static void print_occupancy(const simt_config_t *cfg, const ptx_module_t *m,
+                            uint32_t fi, uint32_t regs, long block, long dyn)
+{
+    uint64_t threads = cta_threads(&m->funcs[fi], block);
+    if (!threads) {
+        printf("  occupancy:      pass --block THREADS to compute it\n");
+        return;
+    }
+    uint64_t shared = ptx_kernel_shared_bytes(m, fi) + (uint64_t)dyn;
+    occupancy_t o = occupancy_of(cfg, (uint32_t)threads, regs, shared);
+    printf("  occupancy:      %u CTAs/SM of %llu threads, limited by %s "
+           "(%s)\n", o.ctas, (unsigned long long)threads,
+           occupancy_resource_name(o.limiter),
+           cfg->preset[0] ? cfg->preset : "default configuration");
+    printf("    per resource:");
+    for (int r = 0; r < OCC_NRESOURCES; r++) {
+        if (o.by[r] == UINT32_MAX)
+            printf(" %s -", occupancy_resource_name((occ_resource_t)r));
+        else
+            printf(" %s %u", occupancy_resource_name((occ_resource_t)r), o.by[r]);
+        printf(r + 1 < OCC_NRESOURCES ? "," : "\n");
+    }
+}
+
 int cli_info(int argc, char **argv)
 {
-    if (argc != 1) {
-        fprintf(stderr, "usage: simt info <file.ptx>\n");
-        return 2;
+    const char *file = NULL, *config_file = NULL;
+    const char *sets[64];
+    int nsets = 0;
+    long block = 0, dyn = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int has_next = i + 1 < argc;
+        if (!strcmp(a, "--config") || !strcmp(a, "--set") ||
+            !strcmp(a, "--block") || !strcmp(a, "--dynamic-shared")) {
+            if (!has_next)
+                return info_usage("%s needs a value", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--config")) {
+                config_file = v;
+            } else if (!strcmp(a, "--set")) {
+                if (nsets == 64)
+                    return info_usage("too many %s options", a);
+                sets[nsets++] = v;
+            } else if (!strcmp(a, "--block")) {
+                if ((block = parse_count(v)) <= 0)
+                    return info_usage("--block '%s' is not a positive count", v);
+            } else if ((dyn = parse_count(v)) < 0) {
+                return info_usage("--dynamic-shared '%s' is not a byte count", v);
+            }
+        } else if (a[0] == '-') {
+            return info_usage("unknown option '%s'", a);
+        } else if (!file) {
+            file = a;
+        } else {
+            return info_usage("unexpected argument '%s'", a);
+        }
     }
+    if (!file)
+        return info_usage("%s", "missing PTX file");
     simt_error_t err = { 0 };
-    simt_gpu_t *gpu = simt_gpu_create(NULL, &err);
+    simt_config_t cfg;
+    simt_config_defaults(&cfg);
+    if (config_file && simt_config_load_file(&cfg, config_file, &err) != SIMT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return err.status ? err.status : 2;
+    }
+    for (int i = 0; i < nsets; i++)
+        if (simt_config_set(&cfg, sets[i], "--set", &err) != SIMT_OK) {
+            fprintf(stderr, "%s\n", err.msg);
+            return err.status ? err.status : 2;
+        }
+    simt_gpu_t *gpu = simt_gpu_create(&cfg, &err);
     simt_module_t *mod;
-    if (!gpu || simt_module_load_file(gpu, argv[0], &mod, &err) != SIMT_OK) {
+    if (!gpu || simt_module_load_file(gpu, file, &mod, &err) != SIMT_OK) {
         fprintf(stderr, "%s\n", err.msg);
         simt_gpu_destroy(gpu);
         return err.status ? err.status : 2;
     }
     /* parse again for direct access to the IR (the module keeps its own) */
-    FILE *f = fopen(argv[0], "rb");
+    FILE *f = fopen(file, "rb");
     char *text = NULL;
     long len = 0;
     if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
@@ -80,14 +179,14 @@ int cli_info(int argc, char **argv)
     }
     if (f)
         fclose(f);
-    ptx_module_t *m = len >= 0 ? ptx_parse(argv[0], text, (size_t)len, &err) : NULL;
+    ptx_module_t *m = len >= 0 ? ptx_parse(file, text, (size_t)len, &err) : NULL;
     free(text);
     simt_gpu_destroy(gpu);
     if (!m) {
         fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "simt info: cannot read file");
         return 2;
     }
-    printf("%s: PTX %u.%u, target %s\n", argv[0], m->version_major,
+    printf("%s: PTX %u.%u, target %s\n", file, m->version_major,
            m->version_minor, m->target);
     int rc = 0;
     for (uint32_t i = 0; i < m->nfuncs; i++) {
@@ -101,7 +200,7 @@ int cli_info(int argc, char **argv)
             rc = 2;
             continue;
         }
-        long ptxas = meta_ptxas_regs(argv[0], fn->name);
+        long ptxas = meta_ptxas_regs(file, fn->name);
         printf("\nkernel %s\n", fn->name);
         printf("  parameters:     %u (%llu bytes)\n", fn->nparams,
                (unsigned long long)fn->param_bytes);
@@ -121,6 +220,7 @@ int cli_info(int argc, char **argv)
         printf("  local memory:   %llu bytes per thread (own frame)\n",
                (unsigned long long)fn->frame_bytes);
         printf("  instructions:   %u\n", fn->count);
+        print_occupancy(&cfg, m, i, ra.regs, block, dyn);
         regalloc_result_free(&ra);
     }
     ptx_module_free(m);

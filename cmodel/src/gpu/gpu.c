@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "compiler/regalloc.h"
 #include "exec/exec.h"
+#include "gpu/occupancy.h"
 #include "simt/simt.h"
 
 struct simt_module {
@@ -15,6 +17,8 @@ struct simt_module {
     uint64_t global_base;      /* device address of .global variables */
     uint8_t *const_bank;
     exec_program_t **progs;    /* per function, built on first launch */
+    uint32_t *regs;            /* per function: registers per thread (our
+                                  allocator), computed with the program */
     struct simt_module *next;
 };
 
@@ -64,6 +68,7 @@ static void module_free(simt_module_t *m)
         for (uint32_t i = 0; i < m->ptx->nfuncs; i++)
             exec_program_free(m->progs[i]);
     free(m->progs);
+    free(m->regs);
     free(m->const_bank);
     ptx_module_free(m->ptx);
     free(m);
@@ -105,8 +110,9 @@ int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
     m->gpu = g;
     m->ptx = p;
     m->progs = calloc(p->nfuncs ? p->nfuncs : 1, sizeof *m->progs);
+    m->regs = calloc(p->nfuncs ? p->nfuncs : 1, sizeof *m->regs);
     m->const_bank = calloc(1, p->const_bytes ? p->const_bytes : 1);
-    if (!m->progs || !m->const_bank) {
+    if (!m->progs || !m->regs || !m->const_bank) {
         module_free(m);
         return set_error(err, SIMT_EINPUT, "out of host memory");
     }
@@ -295,7 +301,24 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
                                     &mod->progs[fi], err);
         if (rc != SIMT_OK)
             return rc;
+        regalloc_result_t ra;
+        if (regalloc_kernel(p, (uint32_t)fi, &ra) != 0)
+            return set_error(err, SIMT_EINPUT, "launch of '%s': register "
+                             "allocation failed (out of host memory)", kernel);
+        mod->regs[fi] = ra.regs;
+        regalloc_result_free(&ra);
     }
+    occupancy_t occ = occupancy_of(&g->cfg, (uint32_t)threads, mod->regs[fi],
+                                   shared);
+    if (occ.ctas == 0)
+        return set_error(err, SIMT_EINPUT, "launch of '%s': a CTA of %llu "
+                         "threads x %u registers does not fit on an SM: %s "
+                         "(%s = %lld) allow none", kernel,
+                         (unsigned long long)threads, mod->regs[fi],
+                         occupancy_resource_name(occ.limiter),
+                         simt_config_key_name(occupancy_resource_key(occ.limiter)),
+                         (long long)simt_config_get(&g->cfg,
+                             occupancy_resource_key(occ.limiter)));
     uint8_t *params = calloc(1, f->param_bytes ? f->param_bytes : 1);
     if (!params)
         return set_error(err, SIMT_EINPUT, "out of host memory");
