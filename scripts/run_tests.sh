@@ -40,6 +40,7 @@ fi
 suite "unit, front-end and semantics tests" build/bin/unit_tests
 suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
+suite "workload metas and docs/workloads.md" python3 scripts/workload_table.py build/bin/simt --check
 
 echo "== sanitizer build (ASan + UBSan)"
 if make -s -j"$JOBS" asan-test >"$log" 2>&1; then
@@ -50,9 +51,7 @@ else
   total_fail=$((total_fail + 1))
 fi
 
-if [ -f scripts/fuzz.sh ]; then
-  suite "parser fuzzing (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
-fi
+suite "parser fuzzing (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
 
 echo
 echo "$total_pass passed, $total_fail failed"
