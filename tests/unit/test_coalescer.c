@@ -1,0 +1,122 @@
+/* test_coalescer.c: warp addresses -> transactions, and scratchpad bank
+ * conflicts, on hand-computed patterns. */
+#include "../harness.h"
+#include "core/smem_banks.h"
+#include "mem/coalescer.h"
+
+static void lanes_linear(uint64_t a[32], uint64_t base, uint64_t stride)
+{
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = base + l * stride;
+}
+
+/* 32 x 4 B from a segment boundary: exactly one 128-byte line. */
+TEST(coalesce_unit_stride_one_line)
+{
+    uint64_t a[32];
+    coalesce_txn_t t[COALESCE_MAX_TXN];
+    lanes_linear(a, 0x1000, 4);
+    CHECK_EQ(coalesce_warp(a, 0xffffffffu, 4, t), 1);
+    CHECK_EQ(t[0].addr, 0x1000);
+    CHECK_EQ(t[0].size, 128);
+    CHECK_EQ(t[0].sectors, 0xf);
+    CHECK_EQ(t[0].lanes, 0xffffffffu);
+}
+
+/* From 0x1010: bytes 0x1010..0x108f.  Lanes 0..27 in segment 0x1000
+ * (sectors 0-3), lanes 28..31 in 0x1080..0x108f: one 32-byte sector. */
+TEST(coalesce_misaligned_spills_into_a_sector)
+{
+    uint64_t a[32];
+    coalesce_txn_t t[COALESCE_MAX_TXN];
+    lanes_linear(a, 0x1010, 4);
+    CHECK_EQ(coalesce_warp(a, 0xffffffffu, 4, t), 2);
+    CHECK_EQ(t[0].addr, 0x1000);
+    CHECK_EQ(t[0].size, 128);
+    CHECK_EQ(t[0].lanes, 0x0fffffffu);
+    CHECK_EQ(t[1].addr, 0x1080);
+    CHECK_EQ(t[1].size, 32);
+    CHECK_EQ(t[1].sectors, 0x1);
+    CHECK_EQ(t[1].lanes, 0xf0000000u);
+}
+
+/* Every lane at 0x2004: one 32-byte sector at 0x2000. */
+TEST(coalesce_same_address_one_sector)
+{
+    uint64_t a[32];
+    coalesce_txn_t t[COALESCE_MAX_TXN];
+    lanes_linear(a, 0x2004, 0);
+    CHECK_EQ(coalesce_warp(a, 0xffffffffu, 4, t), 1);
+    CHECK_EQ(t[0].addr, 0x2000);
+    CHECK_EQ(t[0].size, 32);
+}
+
+/* Lane l at l*128: 32 segments, each one sector, in lane order. */
+TEST(coalesce_segment_stride_fully_diverged)
+{
+    uint64_t a[32];
+    coalesce_txn_t t[COALESCE_MAX_TXN];
+    lanes_linear(a, 0, 128);
+    CHECK_EQ(coalesce_warp(a, 0xffffffffu, 4, t), 32);
+    for (unsigned l = 0; l < 32; l++) {
+        CHECK_EQ(t[l].addr, l * 128u);
+        CHECK_EQ(t[l].size, 32);
+        CHECK_EQ(t[l].lanes, 1u << l);
+    }
+}
+
+/* 32 x 8 B (double) = 256 B: two lines, half a warp each; 32 x 16 B
+ * (v4) = 512 B: four lines of 8 lanes. */
+TEST(coalesce_wide_accesses)
+{
+    uint64_t a[32];
+    coalesce_txn_t t[COALESCE_MAX_TXN];
+    lanes_linear(a, 0, 8);
+    CHECK_EQ(coalesce_warp(a, 0xffffffffu, 8, t), 2);
+    CHECK_EQ(t[0].lanes, 0x0000ffffu);
+    CHECK_EQ(t[1].addr, 128);
+    CHECK_EQ(t[1].lanes, 0xffff0000u);
+    lanes_linear(a, 0, 16);
+    CHECK_EQ(coalesce_warp(a, 0xffffffffu, 16, t), 4);
+    CHECK_EQ(t[3].addr, 384);
+    CHECK_EQ(t[3].lanes, 0xff000000u);
+    CHECK_EQ(t[3].size, 128);
+}
+
+/* Two sectors of one segment (0x00 and 0x60) need the whole line; only
+ * active lanes count; no active lane, no transaction. */
+TEST(coalesce_sectors_and_mask)
+{
+    uint64_t a[32];
+    coalesce_txn_t t[COALESCE_MAX_TXN];
+    lanes_linear(a, 0x5000, 0);
+    a[0] = 0x0;
+    a[1] = 0x60;
+    CHECK_EQ(coalesce_warp(a, 0x3u, 4, t), 1);
+    CHECK_EQ(t[0].size, 128);
+    CHECK_EQ(t[0].sectors, 0x9);
+    CHECK_EQ(coalesce_warp(a, 0x2u, 4, t), 1);
+    CHECK_EQ(t[0].addr, 0x60);
+    CHECK_EQ(t[0].size, 32);
+    CHECK_EQ(coalesce_warp(a, 0, 4, t), 0);
+}
+
+TEST(smem_banks_conflict_degrees)
+{
+    uint64_t a[32];
+    lanes_linear(a, 0, 4);           /* one word per bank */
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 4, 32), 1);
+    lanes_linear(a, 0, 8);           /* words 0,2,..,62: 2 per even bank */
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 4, 32), 2);
+    lanes_linear(a, 0, 128);         /* every word in bank 0 */
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 4, 32), 32);
+    lanes_linear(a, 0, 132);         /* stride 33 words: all banks differ */
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 4, 32), 1);
+    lanes_linear(a, 64, 0);          /* one word: broadcast */
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 4, 32), 1);
+    lanes_linear(a, 0, 8);           /* 8-byte lanes: words 0..63, 2 per bank */
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 8, 32), 2);
+    lanes_linear(a, 0, 128);         /* half the lanes active: 16 words in bank 0 */
+    CHECK_EQ(smem_bank_cycles(a, 0x0000ffffu, 4, 32), 16);
+    CHECK_EQ(smem_bank_cycles(a, 0, 4, 32), 0);
+}
