@@ -39,6 +39,9 @@ fi
 
 suite "unit, front-end and semantics tests" build/bin/unit_tests
 suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
+for cfg in configs/*.cfg; do
+  suite "workloads under timing, $(basename "$cfg" .cfg)" bash tests/run_workloads.sh build/bin/simt --config "$cfg"
+done
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
 suite "workload metas and docs/workloads.md" python3 scripts/workload_table.py build/bin/simt --check
 
@@ -46,6 +49,7 @@ echo "== sanitizer build (ASan + UBSan)"
 if make -s -j"$JOBS" asan-test >"$log" 2>&1; then
   suite "unit tests under ASan+UBSan" build/asan/bin/unit_tests
   suite "workloads under ASan+UBSan" bash tests/run_workloads.sh build/asan/bin/simt
+  suite "workloads under ASan+UBSan, timing (fermi-gtx480)" bash tests/run_workloads.sh build/asan/bin/simt --config configs/fermi-gtx480.cfg
 else
   tail -n 30 "$log"
   total_fail=$((total_fail + 1))

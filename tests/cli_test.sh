@@ -63,5 +63,16 @@ expect json-deterministic 0 "" -- cmp "$tmp/a.json" "$tmp/b.json"
 expect json-bad-dir 2 "error: cannot write" -- "$simt" run vecadd --json "$tmp/no/such/dir/x.json"
 if ls "$tmp"/no 2>/dev/null | grep -q .; then fail=$((fail + 1)); echo "FAIL json-no-partial-file"; else pass=$((pass + 1)); echo "ok json-no-partial-file"; fi
 
+# the timing model: same inputs and configuration, identical JSON
+"$simt" run reduction --config configs/fermi-gtx480.cfg --json "$tmp/t1.json" >/dev/null 2>&1
+"$simt" run reduction --config configs/fermi-gtx480.cfg --json "$tmp/t2.json" >/dev/null 2>&1
+if [ -s "$tmp/t1.json" ] && cmp -s "$tmp/t1.json" "$tmp/t2.json" && grep -q '"gpu_sim_cycle": [1-9]' "$tmp/t1.json"; then
+  pass=$((pass + 1)); echo "ok timing-deterministic-json"
+else
+  fail=$((fail + 1)); echo "FAIL timing-deterministic-json"
+fi
+expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
+expect timing-stats 0 "gpu_sim_cycle += [1-9]" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=two_level
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

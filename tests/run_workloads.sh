@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Runs every workload the simt binary knows, functionally, and counts the
-# ones whose output matches their CPU reference.
+# run_workloads.sh [SIMT [ARGS...]]: runs every workload the simt binary
+# knows (with ARGS, default --functional) and counts the ones whose output
+# matches their CPU reference.
 set -uo pipefail
 simt=${1:-build/bin/simt}
+shift || true
+args=("$@")
+[ ${#args[@]} -gt 0 ] || args=(--functional)
 pass=0
 fail=0
 for w in $("$simt" list | awk '{print $1}'); do
-  if out=$("$simt" run "$w" --functional 2>&1); then
+  if out=$("$simt" run "$w" "${args[@]}" 2>&1); then
     pass=$((pass + 1))
     echo "ok $w: $(echo "$out" | head -n 1)"
   else

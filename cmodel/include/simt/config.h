@@ -41,6 +41,9 @@ static inline int64_t simt_config_get(const simt_config_t *cfg,
     return cfg->value[k];
 }
 const char *simt_config_key_name(simt_cfg_key_t k);
+/* The name of an enumerated key's value (e.g. "gto"), or NULL for keys
+ * that hold plain integers. */
+const char *simt_config_value_name(const simt_config_t *cfg, simt_cfg_key_t k);
 /* Print the resolved configuration as `key = value` lines. */
 void simt_config_print(const simt_config_t *cfg, FILE *out,
                        const char *line_prefix);

@@ -3,6 +3,7 @@
 #ifndef SIMT_STATS_H
 #define SIMT_STATS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -11,18 +12,17 @@ extern "C" {
 #endif
 
 typedef struct simt_stats {
-    uint64_t kernels_launched;
-    uint64_t ctas_completed;
-    uint64_t warp_insns;     /* warp-level instructions executed */
-    uint64_t thread_insns;   /* sum of active lanes over warp_insns */
-    uint64_t gpu_sim_cycle;  /* 0 in functional mode */
-    uint64_t global_loads, global_stores;   /* thread-level accesses */
-    uint64_t shared_loads, shared_stores;
-    uint64_t local_loads, local_stores;
-    uint64_t atomics;
-    uint64_t barriers;       /* warp arrivals at bar.sync */
-    uint64_t divergent_branches;
+#define X(name, doc) uint64_t name;
+#include "simt/stats_fields.def"
+#undef X
 } simt_stats_t;
+
+/* Each field's name, in print order (for JSON and the text summary). */
+extern const char *const simt_stats_names[];
+extern const size_t simt_stats_count;
+
+/* Field i of s, in the order of simt_stats_names. */
+uint64_t simt_stats_field(const simt_stats_t *s, size_t i);
 
 void simt_stats_print(const simt_stats_t *s, FILE *out);
 

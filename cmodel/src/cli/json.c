@@ -36,27 +36,21 @@ int cli_write_json(const char *path, const char *workload,
     fprintf(f, ",\n  \"passed\": %s,\n  \"detail\": ", res->passed ? "true" : "false");
     json_string(f, res->detail);
     fprintf(f, ",\n  \"stats\": {\n");
-#define P(name, last) fprintf(f, "    \"%s\": %llu%s\n", #name, \
-                              (unsigned long long)s->name, last ? "" : ",")
-    P(kernels_launched, 0);
-    P(ctas_completed, 0);
-    P(gpu_sim_cycle, 0);
-    P(warp_insns, 0);
-    P(thread_insns, 0);
-    P(global_loads, 0);
-    P(global_stores, 0);
-    P(shared_loads, 0);
-    P(shared_stores, 0);
-    P(local_loads, 0);
-    P(local_stores, 0);
-    P(atomics, 0);
-    P(barriers, 0);
-    P(divergent_branches, 1);
-#undef P
+    for (size_t i = 0; i < simt_stats_count; i++)
+        fprintf(f, "    \"%s\": %llu,\n", simt_stats_names[i],
+                (unsigned long long)simt_stats_field(s, i));
+    fprintf(f, "    \"ipc\": %.6f\n",
+            s->gpu_sim_cycle ? (double)s->thread_insns / (double)s->gpu_sim_cycle : 0.0);
     fprintf(f, "  },\n  \"config\": {\n");
-    for (int k = 0; k < SIMT_CFG_NKEYS; k++)
-        fprintf(f, "    \"%s\": %lld%s\n", simt_config_key_name((simt_cfg_key_t)k),
-                (long long)cfg->value[k], k + 1 < SIMT_CFG_NKEYS ? "," : "");
+    for (int k = 0; k < SIMT_CFG_NKEYS; k++) {
+        const char *name = simt_config_value_name(cfg, (simt_cfg_key_t)k);
+        fprintf(f, "    \"%s\": ", simt_config_key_name((simt_cfg_key_t)k));
+        if (name)
+            json_string(f, name);
+        else
+            fprintf(f, "%lld", (long long)cfg->value[k]);
+        fprintf(f, "%s\n", k + 1 < SIMT_CFG_NKEYS ? "," : "");
+    }
     fprintf(f, "  }\n}\n");
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {

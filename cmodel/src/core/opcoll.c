@@ -13,6 +13,7 @@ const char *opc_init(opc_t *o, const opc_cfg_t *cfg)
             return "collector units per class must be in 1..256";
         o->first[c] = o->ncu;
         o->ncu += cfg->cus[c];
+        o->nfree[c] = cfg->cus[c];
     }
     o->cu = calloc(o->ncu, sizeof *o->cu);
     o->best = calloc(cfg->banks, sizeof *o->best);
@@ -32,14 +33,6 @@ void opc_free(opc_t *o)
     free(o->best_op);
     free(o->waiting);
     *o = (opc_t){ 0 };
-}
-
-unsigned opc_free_cus(const opc_t *o, opc_class_t cls)
-{
-    unsigned n = 0;
-    for (unsigned i = 0; i < o->cfg.cus[cls]; i++)
-        n += !o->cu[o->first[cls] + i].busy;
-    return n;
 }
 
 int opc_alloc(opc_t *o, opc_class_t cls, uint32_t warp, const uint32_t *regs,
@@ -67,6 +60,8 @@ int opc_alloc(opc_t *o, opc_class_t cls, uint32_t warp, const uint32_t *regs,
     *cu = next;
     o->next_seq++;
     o->busy++;
+    o->nfree[cls]--;
+    o->nready[cls] += next.pending == 0;
     return 0;
 }
 
@@ -97,7 +92,9 @@ void opc_read_cycle(opc_t *o)
     for (unsigned b = 0; b < o->cfg.banks; b++) {
         if (o->best[b] < 0)
             continue;
-        o->cu[o->best[b]].pending &= (uint8_t)~(1u << o->best_op[b]);
+        opc_cu_t *cu = &o->cu[o->best[b]];
+        cu->pending &= (uint8_t)~(1u << o->best_op[b]);
+        o->nready[cu->cls] += cu->pending == 0;
         o->stats.reads++;
         o->stats.bank_conflicts += o->waiting[b] - 1;
     }
@@ -105,6 +102,8 @@ void opc_read_cycle(opc_t *o)
 
 int opc_dispatch(opc_t *o, opc_class_t cls, uint64_t *tag)
 {
+    if (!o->nready[cls])
+        return 0;
     opc_cu_t *oldest = NULL;
     for (unsigned i = 0; i < o->cfg.cus[cls]; i++) {
         opc_cu_t *cu = &o->cu[o->first[cls] + i];
@@ -116,5 +115,7 @@ int opc_dispatch(opc_t *o, opc_class_t cls, uint64_t *tag)
     *tag = oldest->tag;
     oldest->busy = 0;
     o->busy--;
+    o->nfree[cls]++;
+    o->nready[cls]--;
     return 1;
 }

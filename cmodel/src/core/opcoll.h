@@ -50,6 +50,8 @@ typedef struct opc {
     unsigned first[OPC_NCLASSES];   /* index of a class's first CU */
     unsigned ncu;
     unsigned busy;                  /* CUs in use (idle cycles are O(1)) */
+    unsigned nfree[OPC_NCLASSES];   /* free CUs per class */
+    unsigned nready[OPC_NCLASSES];  /* CUs with every operand read */
     uint64_t next_seq;
     int32_t *best;                  /* per bank: scratch for arbitration */
     uint8_t *best_op;
@@ -69,7 +71,10 @@ int opc_alloc(opc_t *o, opc_class_t cls, uint32_t warp, const uint32_t *regs,
               unsigned n, uint64_t tag);
 
 /* Free CUs of class `cls`. */
-unsigned opc_free_cus(const opc_t *o, opc_class_t cls);
+static inline unsigned opc_free_cus(const opc_t *o, opc_class_t cls)
+{
+    return o->nfree[cls];
+}
 
 /* One cycle of register-bank reads. */
 void opc_read_cycle(opc_t *o);

@@ -109,7 +109,15 @@ static int try_release(cta_t *c, unsigned id)
     return 1;
 }
 
-static int deadlock(cta_t *c, exec_ctx_t *x)
+unsigned cta_release_barriers(cta_t *c)
+{
+    unsigned n = 0;
+    for (unsigned id = 0; id < EXEC_NBARRIERS; id++)
+        n += (unsigned)try_release(c, id);
+    return n;
+}
+
+int cta_deadlock(cta_t *c, exec_ctx_t *x)
 {
     const exec_launch_t *L = c->launch;
     char dump[3000];
@@ -166,10 +174,9 @@ int cta_run_functional(cta_t *c)
         }
         if (!live)
             break;
-        for (unsigned id = 0; id < EXEC_NBARRIERS; id++)
-            progressed |= try_release(c, id);
+        progressed |= cta_release_barriers(c) != 0;
         if (!progressed)
-            return deadlock(c, &x);
+            return cta_deadlock(c, &x);
     }
     c->launch->stats->ctas_completed++;
     return SIMT_OK;

@@ -97,6 +97,8 @@ typedef struct exec_program {
     uint32_t static_shared;    /* bytes of static .shared */
     uint32_t param_bytes;
     uint32_t *func_frame;      /* per module function: frame base or ~0 */
+    uint32_t *slot_func;       /* per value slot: owning module function */
+    uint32_t *slot_reg;        /* per value slot: its virtual register */
 } exec_program_t;
 
 /* Builds the program of `kernel`; `global_base` is the device address of
@@ -176,11 +178,23 @@ typedef struct cta {
     uint8_t bar_red_any[EXEC_NBARRIERS];
 } cta_t;
 
+/* The memory accesses of one warp-instruction, recorded for the timing
+ * model when exec_ctx_t.trace is set (functional runs leave it NULL). */
+typedef struct exec_access {
+    uint32_t mask;                 /* lanes that accessed memory */
+    uint8_t write;                 /* a store, or an atomic's write */
+    uint8_t atomic;
+    uint8_t bytes;                 /* bytes per lane */
+    uint8_t space[WARP_SIZE];      /* ptx_space_t, generic resolved */
+    uint64_t addr[WARP_SIZE];      /* space-relative address per lane */
+} exec_access_t;
+
 typedef struct exec_ctx {
     const exec_launch_t *l;
     cta_t *cta;
     uint64_t clock;        /* %clock source */
     int faulted;
+    exec_access_t *trace;  /* NULL, or filled by each exec_step */
 } exec_ctx_t;
 
 /* Sets up the CTA's warps (registers, stacks, thread ids).  smem must hold
@@ -195,6 +209,13 @@ int exec_step(exec_ctx_t *x, warp_t *w);
 
 /* Runs a CTA functionally to completion (barriers, deadlock detection). */
 int cta_run_functional(cta_t *c);
+
+/* Releases every barrier of the CTA that enough warps have reached;
+ * returns the number released. */
+unsigned cta_release_barriers(cta_t *c);
+
+/* The deadlock fault: a report listing every warp's state; SIMT_EFAULT. */
+int cta_deadlock(cta_t *c, exec_ctx_t *x);
 
 /* Fault report: kernel, CTA, warp, lane mask, PC, PTX line; SIMT_EFAULT. */
 int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,

@@ -45,6 +45,14 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     uint64_t rel = addr;
     if (space == PTX_SPACE_NONE)
         space = generic_space(addr, &rel);
+    if (x->trace) {
+        exec_access_t *t = x->trace;
+        t->mask |= 1u << l;
+        t->write |= (uint8_t)write;
+        t->bytes = (uint8_t)size;
+        t->space[l] = (uint8_t)space;
+        t->addr[l] = rel;
+    }
     const char *what = write ? "store to" : "load from";
     if (rel % size) {
         exec_fault(x, w, ei, 1u << l, "misaligned %u-byte %s .%s address "

@@ -133,6 +133,11 @@ int exec_step(exec_ctx_t *x, warp_t *w)
         uint32_t g = w->preds[ei->guard];
         m &= ei->guard_neg ? ~g : g;
     }
+    if (x->trace) {
+        x->trace->mask = 0;
+        x->trace->write = 0;
+        x->trace->atomic = ei->ir->op == PTX_OP_ATOM || ei->ir->op == PTX_OP_RED;
+    }
     x->l->stats->warp_insns++;
     x->l->stats->thread_insns += (uint64_t)__builtin_popcount(active);
     w->steps++;

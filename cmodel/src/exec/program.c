@@ -285,13 +285,30 @@ static int layout(builder_t *b)
     uint32_t vs = 0, ps = 0, pc = 0;
     uint64_t frame = 0;
     for (uint32_t i = 0; i < b->nfuncs; i++) {
+        const ptx_function_t *fn = &m->funcs[b->funcs[i]];
+        for (uint32_t r = 0; r < fn->nregs; r++)
+            vs += fn->regs[r].type != PTX_T_PRED;
+    }
+    p->slot_func = malloc((vs ? vs : 1) * sizeof *p->slot_func);
+    p->slot_reg = malloc((vs ? vs : 1) * sizeof *p->slot_reg);
+    if (!p->slot_func || !p->slot_reg)
+        return oom(b);
+    vs = 0;
+    for (uint32_t i = 0; i < b->nfuncs; i++) {
         uint32_t f = b->funcs[i];
         const ptx_function_t *fn = &m->funcs[f];
         b->rslot[f] = malloc((fn->nregs ? fn->nregs : 1) * sizeof(uint32_t));
         if (!b->rslot[f])
             return oom(b);
-        for (uint32_t r = 0; r < fn->nregs; r++)
-            b->rslot[f][r] = fn->regs[r].type == PTX_T_PRED ? ps++ : vs++;
+        for (uint32_t r = 0; r < fn->nregs; r++) {
+            if (fn->regs[r].type == PTX_T_PRED) {
+                b->rslot[f][r] = ps++;
+                continue;
+            }
+            p->slot_func[vs] = f;
+            p->slot_reg[vs] = r;
+            b->rslot[f][r] = vs++;
+        }
         frame = align_up(frame, 16);
         p->func_frame[f] = (uint32_t)frame;
         frame += fn->frame_bytes;
@@ -417,5 +434,7 @@ void exec_program_free(exec_program_t *p)
     free(p->imm);
     free(p->copies);
     free(p->func_frame);
+    free(p->slot_func);
+    free(p->slot_reg);
     free(p);
 }

@@ -8,7 +8,18 @@
 #include "base/error.h"
 #include "simt/config.h"
 
-typedef enum { CFG_INT, CFG_BOOL } cfg_kind_t;
+typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM } cfg_kind_t;
+
+/* The names of each CFG_ENUM key's values, in value order. */
+static const char *const *enum_names(int key)
+{
+    static const char *const scheduler[] = { "lrr", "gto", "oldest",
+                                             "two_level", NULL };
+    switch (key) {
+    case SIMT_CFG_SCHEDULER: return scheduler;
+    default: return NULL;
+    }
+}
 
 static const struct key_info {
     const char *name;
@@ -121,7 +132,21 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
     memcpy(buf, v, vlen);
     buf[vlen] = '\0';
     int64_t val;
-    if (keys[ki].kind == CFG_BOOL) {
+    if (keys[ki].kind == CFG_ENUM) {
+        const char *const *names = enum_names(ki);
+        val = -1;
+        for (int i = 0; names[i]; i++)
+            if (!strcmp(buf, names[i]))
+                val = i;
+        if (val < 0) {
+            char allowed[256] = "";
+            for (int i = 0; names[i]; i++)
+                snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed),
+                         "%s%s", i ? ", " : "", names[i]);
+            return set_input_error(err, file, line, vcol, "'%s' must be one of "
+                                   "%s, not '%s'", keys[ki].name, allowed, buf);
+        }
+    } else if (keys[ki].kind == CFG_BOOL) {
         if (!strcmp(buf, "1") || !strcmp(buf, "true") || !strcmp(buf, "yes"))
             val = 1;
         else if (!strcmp(buf, "0") || !strcmp(buf, "false") || !strcmp(buf, "no"))
@@ -204,20 +229,34 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
-    if (!simt_config_get(cfg, SIMT_CFG_FUNCTIONAL))
-        return set_error(err, SIMT_EINPUT, "configuration: error: functional = "
-                         "0 selects the cycle-level timing model, which this "
-                         "build does not include yet; use functional = 1 "
-                         "(simt run --functional)");
+    if (simt_config_get(cfg, SIMT_CFG_NUM_SCHED) >
+        simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32)
+        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "gpgpu_num_sched_per_core (%lld) exceeds the warps "
+                         "per SM (%lld)",
+                         (long long)simt_config_get(cfg, SIMT_CFG_NUM_SCHED),
+                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32);
     return SIMT_OK;
+}
+
+const char *simt_config_value_name(const simt_config_t *cfg, simt_cfg_key_t k)
+{
+    if (k >= SIMT_CFG_NKEYS || keys[k].kind != CFG_ENUM)
+        return NULL;
+    return enum_names(k)[cfg->value[k]];
 }
 
 void simt_config_print(const simt_config_t *cfg, FILE *out,
                        const char *prefix)
 {
-    for (int k = 0; k < SIMT_CFG_NKEYS; k++)
-        fprintf(out, "%s%s = %lld%s\n", prefix, keys[k].name,
-                (long long)cfg->value[k],
-                cfg->origin[k] == 2 ? "  # --set"
-                : cfg->origin[k] == 1 ? "" : "  # default");
+    for (int k = 0; k < SIMT_CFG_NKEYS; k++) {
+        const char *name = simt_config_value_name(cfg, (simt_cfg_key_t)k);
+        const char *origin = cfg->origin[k] == 2 ? "  # --set"
+                           : cfg->origin[k] == 1 ? "" : "  # default";
+        if (name)
+            fprintf(out, "%s%s = %s%s\n", prefix, keys[k].name, name, origin);
+        else
+            fprintf(out, "%s%s = %lld%s\n", prefix, keys[k].name,
+                    (long long)cfg->value[k], origin);
+    }
 }

@@ -9,6 +9,7 @@
 #include "compiler/regalloc.h"
 #include "exec/exec.h"
 #include "gpu/occupancy.h"
+#include "gpu/timing.h"
 #include "simt/simt.h"
 
 struct simt_module {
@@ -348,6 +349,36 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
     return SIMT_OK;
 }
 
+static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err);
+
+/* Runs one queued launch, functionally or on the timing model. */
+static int run_launch(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
+{
+    if (simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
+        return run_functional(g, pl, err);
+    simt_module_t *mod = pl->mod;
+    const exec_program_t *prog = mod->progs[pl->kernel];
+    exec_launch_t L = {
+        .prog = prog,
+        .kernel_name = mod->ptx->funcs[pl->kernel].name,
+        .gmem = &g->mem,
+        .params = pl->params,
+        .const_bank = mod->const_bank,
+        .const_bytes = mod->ptx->const_bytes,
+        .grid = pl->launch.grid,
+        .block = pl->launch.block,
+        .dyn_shared = pl->launch.dynamic_shared_bytes,
+        .smid_count = (uint32_t)(simt_config_get(&g->cfg, SIMT_CFG_N_CLUSTERS) *
+                                 simt_config_get(&g->cfg, SIMT_CFG_CORES_PER_CLUSTER)),
+        .stats = &g->stats,
+        .cfg = &g->cfg,
+        .err = err,
+    };
+    uint32_t smem = (prog->static_shared + 15) / 16 * 16 + L.dyn_shared;
+    g->stats.kernels_launched++;
+    return timing_run(&L, &g->cfg, mod->regs[pl->kernel], smem);
+}
+
 static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
 {
     simt_module_t *mod = pl->mod;
@@ -392,7 +423,7 @@ int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
     int rc = SIMT_OK;
     uint32_t i = 0;
     for (; i < g->nqueue && rc == SIMT_OK; i++)
-        rc = run_functional(g, &g->queue[i], err);
+        rc = run_launch(g, &g->queue[i], err);
     for (uint32_t k = 0; k < g->nqueue; k++)
         free(g->queue[k].params);
     g->nqueue = 0;

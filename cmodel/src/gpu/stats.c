@@ -1,24 +1,33 @@
-/* stats.c: the human-readable statistics summary. */
+/* stats.c: the statistics' names and the human-readable summary. */
 #include "simt/stats.h"
+
+const char *const simt_stats_names[] = {
+#define X(name, doc) #name,
+#include "simt/stats_fields.def"
+#undef X
+};
+const size_t simt_stats_count = sizeof simt_stats_names / sizeof *simt_stats_names;
+
+uint64_t simt_stats_field(const simt_stats_t *s, size_t i)
+{
+    const uint64_t *f = (const uint64_t *)s; /* every field is a uint64_t */
+    return i < simt_stats_count ? f[i] : 0;
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : 0.0;
+}
 
 void simt_stats_print(const simt_stats_t *s, FILE *out)
 {
-#define P(name) fprintf(out, "%-24s = %llu\n", #name, (unsigned long long)s->name)
-    P(kernels_launched);
-    P(ctas_completed);
-    P(gpu_sim_cycle);
-    P(warp_insns);
-    P(thread_insns);
-    P(global_loads);
-    P(global_stores);
-    P(shared_loads);
-    P(shared_stores);
-    P(local_loads);
-    P(local_stores);
-    P(atomics);
-    P(barriers);
-    P(divergent_branches);
-#undef P
-    double simd = s->warp_insns ? (double)s->thread_insns / (double)s->warp_insns : 0;
-    fprintf(out, "%-24s = %.2f\n", "avg_active_lanes", simd);
+    for (size_t i = 0; i < simt_stats_count; i++)
+        fprintf(out, "%-24s = %llu\n", simt_stats_names[i],
+                (unsigned long long)simt_stats_field(s, i));
+    fprintf(out, "%-24s = %.2f\n", "avg_active_lanes",
+            ratio(s->thread_insns, s->warp_insns));
+    if (s->gpu_sim_cycle) {
+        fprintf(out, "%-24s = %.4f\n", "ipc", ratio(s->thread_insns, s->gpu_sim_cycle));
+        fprintf(out, "%-24s = %.4f\n", "warp_ipc", ratio(s->warp_insns, s->gpu_sim_cycle));
+    }
 }

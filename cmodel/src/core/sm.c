@@ -1,0 +1,406 @@
+/* sm.c: one SM of the timing model (sm.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "core/sm.h"
+
+static int writes_operand0(const exec_insn_t *ei)
+{
+    switch (ei->ir->op) {
+    case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_CALL:
+    case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
+    case PTX_OP_PREF: case PTX_OP_RELSSP: case PTX_OP_TRAP:
+    case PTX_OP_NANOSLEEP:
+        return 0;
+    case PTX_OP_BAR: case PTX_OP_BARRIER:
+        return ei->ir->sub == PTX_SUB_RED;
+    default:
+        return ei->nops > 0;
+    }
+}
+
+static void add_reg(uint32_t *list, uint8_t *n, uint32_t r)
+{
+    for (unsigned i = 0; i < *n; i++)
+        if (list[i] == r)
+            return;
+    if (*n < SM_MAX_REGS)
+        list[(*n)++] = r;
+}
+
+static void read_value(const sm_t *s, sm_regs_t *r, uint32_t slot)
+{
+    add_reg(r->rd, &r->nrd, slot);
+    add_reg(r->bank, &r->nbank, s->slot_phys[slot]);
+}
+
+static void insn_regs(const sm_t *s, const exec_insn_t *ei, sm_regs_t *r)
+{
+    uint32_t npv = s->launch->prog->nslots; /* predicates follow values */
+    r->nrd = r->nwr = r->nbank = 0;
+    if (ei->guard != EXEC_NO_PC)
+        add_reg(r->rd, &r->nrd, npv + ei->guard);
+    unsigned first_src = 0;
+    if (writes_operand0(ei)) {
+        const exec_opnd_t *d = &ei->o[0];
+        first_src = 1;
+        if (d->kind == EO_REG)
+            add_reg(r->wr, &r->nwr, d->slot);
+        else if (d->kind == EO_PRED)
+            add_reg(r->wr, &r->nwr, npv + d->slot);
+        else if (d->kind == EO_VEC)
+            for (unsigned i = 0; i < d->n; i++)
+                if (d->vslot[i] != EXEC_NO_PC)
+                    add_reg(r->wr, &r->nwr, d->vslot[i]);
+        if (d->pipe != EXEC_NO_PC)
+            add_reg(r->wr, &r->nwr, npv + d->pipe);
+    }
+    for (unsigned i = first_src; i < ei->nops; i++) {
+        const exec_opnd_t *o = &ei->o[i];
+        if (o->kind == EO_REG || (o->kind == EO_ADDR && o->has_reg))
+            read_value(s, r, o->slot);
+        else if (o->kind == EO_PRED)
+            add_reg(r->rd, &r->nrd, npv + o->slot);
+        else if (o->kind == EO_VEC)
+            for (unsigned k = 0; k < o->n; k++)
+                if (o->vslot[k] != EXEC_NO_PC)
+                    read_value(s, r, o->vslot[k]);
+    }
+}
+
+/* Decodes the instruction at the slot's buffer PC. */
+static void decode(const sm_t *s, sm_slot_t *sl)
+{
+    const exec_insn_t *ei = &s->launch->prog->code[sl->ibuf_pc];
+    insn_regs(s, ei, &sl->regs);
+    sl->timing = pipe_timing_of(&s->cfg.pipe, ei->ir);
+}
+
+/* ---------- set-up ---------- */
+
+const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
+{
+    *s = (sm_t){ .id = id, .cfg = *cfg };
+    if (!cfg->max_warps || !cfg->max_ctas || !cfg->nsched ||
+        cfg->nsched > cfg->max_warps)
+        return "an SM needs warp slots, CTA slots and 1..warps schedulers";
+    const char *why;
+    if ((why = opc_init(&s->opc, &cfg->opc)) != NULL)
+        return why;
+    if ((why = pipes_init(&s->pipes, &cfg->pipe)) != NULL ||
+        (why = ldst_init(&s->ldst, &cfg->ldst)) != NULL) {
+        sm_free(s);
+        return why;
+    }
+    s->slots = calloc(cfg->max_warps, sizeof *s->slots);
+    s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
+    s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
+    s->ninsts = cfg->max_warps * 8;
+    s->insts = calloc(s->ninsts, sizeof *s->insts);
+    s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
+    if (!s->slots || !s->ctas || !s->scheds || !s->insts || !s->free_insts) {
+        sm_free(s);
+        return "out of memory";
+    }
+    for (unsigned i = 0; i < s->ninsts; i++)
+        s->free_insts[s->nfree_insts++] = s->ninsts - 1 - i;
+    unsigned per = (cfg->max_warps + cfg->nsched - 1) / cfg->nsched;
+    for (unsigned k = 0; k < cfg->nsched; k++)
+        if (sched_init(&s->scheds[k], cfg->sched, per, cfg->two_level_active)) {
+            sm_free(s);
+            return "bad scheduler configuration (two-level needs an active "
+                   "set of at least 1)";
+        }
+    return NULL;
+}
+
+void sm_free(sm_t *s)
+{
+    for (unsigned i = 0; s->ctas && i < s->cfg.max_ctas; i++)
+        if (s->ctas[i].used)
+            cta_release(&s->ctas[i].cta);
+    for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++)
+        sched_free(&s->scheds[k]);
+    free(s->scheds);
+    free(s->slots);
+    free(s->ctas);
+    free(s->insts);
+    free(s->free_insts);
+    scoreboard_free(&s->sb);
+    opc_free(&s->opc);
+    pipes_free(&s->pipes);
+    ldst_free(&s->ldst);
+    *s = (sm_t){ 0 };
+}
+
+int sm_bind(sm_t *s, const exec_launch_t *l, const uint32_t *slot_phys,
+            uint32_t smem_per_cta, uint8_t *smem)
+{
+    s->launch = l;
+    s->slot_phys = slot_phys;
+    s->smem_per_cta = smem_per_cta;
+    s->smem = smem;
+    s->x = (exec_ctx_t){ .l = l, .trace = &s->access };
+    scoreboard_free(&s->sb);
+    if (scoreboard_init(&s->sb, s->cfg.max_warps,
+                        l->prog->nslots + l->prog->npreds) != 0)
+        return set_error(l->err, SIMT_EINPUT, "out of host memory for an SM");
+    return SIMT_OK;
+}
+
+int sm_can_take_cta(const sm_t *s)
+{
+    if (s->nctas >= s->cfg.max_ctas)
+        return 0;
+    const simt_dim3_t *b = &s->launch->block;
+    unsigned need = (b->x * b->y * b->z + WARP_SIZE - 1) / WARP_SIZE, free_slots = 0;
+    for (unsigned i = 0; i < s->cfg.max_warps; i++)
+        free_slots += s->slots[i].w == NULL;
+    return free_slots >= need;
+}
+
+int sm_add_cta(sm_t *s, const uint32_t ctaid[3])
+{
+    unsigned ci = 0;
+    while (ci < s->cfg.max_ctas && s->ctas[ci].used)
+        ci++;
+    if (ci == s->cfg.max_ctas)
+        return set_error(s->launch->err, SIMT_EINPUT, "internal: no CTA slot");
+    sm_cta_t *c = &s->ctas[ci];
+    uint8_t *smem = s->smem + (size_t)ci * s->smem_per_cta;
+    memset(smem, 0, s->smem_per_cta);
+    int rc = cta_init(&c->cta, s->launch, ctaid, s->id, smem, s->smem_per_cta);
+    if (rc != SIMT_OK)
+        return rc;
+    c->used = 1;
+    s->nctas++;
+    unsigned slot = 0;
+    for (uint32_t i = 0; i < c->cta.nwarps; i++) {
+        while (s->slots[slot].w)
+            slot++;
+        s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .cta = ci,
+                                      .age = s->next_age++ };
+        scoreboard_clear_warp(&s->sb, slot);
+    }
+    s->live_warps += c->cta.nwarps;
+    s->need_fetch += c->cta.nwarps;
+    return SIMT_OK;
+}
+
+/* ---------- stages ---------- */
+
+static void retire(sm_t *s, uint64_t tag, uint64_t now)
+{
+    sm_inst_t *in = &s->insts[tag];
+    for (unsigned i = 0; i < in->ndst; i++)
+        scoreboard_release(&s->sb, in->slot, in->dst[i]);
+    if (--s->slots[in->slot].inflight == 0 &&
+        s->slots[in->slot].w->state == WARP_DONE)
+        s->check_ctas = 1;
+    in->used = 0;
+    s->free_insts[s->nfree_insts++] = (uint32_t)tag;
+    s->last_progress = now;
+}
+
+static void writeback(sm_t *s, uint64_t now)
+{
+    uint64_t tag;
+    while (pipes_pop_done(&s->pipes, now, &tag))
+        retire(s, tag, now);
+    while (ldst_pop_done(&s->ldst, now, &tag))
+        retire(s, tag, now);
+}
+
+static void dispatch(sm_t *s, uint64_t now)
+{
+    uint64_t tag;
+    for (int c = 0; c < OPC_NCLASSES; c++) {
+        if (c == OPC_MEM) {
+            if (ldst_can_accept(&s->ldst) && opc_dispatch(&s->opc, OPC_MEM, &tag))
+                ldst_accept(&s->ldst, tag, &s->insts[tag].mem);
+        } else if (pipes_can_accept(&s->pipes, (opc_class_t)c, now) &&
+                   opc_dispatch(&s->opc, (opc_class_t)c, &tag)) {
+            pipes_dispatch(&s->pipes, (opc_class_t)c, s->insts[tag].lat, now, tag);
+        }
+    }
+    ldst_cycle(&s->ldst, now);
+}
+
+
+/* Why slot `i` cannot issue now, or -1 when it can. */
+static int blocked(const sm_t *s, unsigned i, uint64_t now)
+{
+    const sm_slot_t *sl = &s->slots[i];
+    const warp_t *w = sl->w;
+    if (w->state == WARP_AT_BARRIER)
+        return SM_STALL_BARRIER;
+    /* a non-empty buffer always holds the warp's PC: issue empties it on
+     * any control transfer */
+    if (!sl->ibuf || now < sl->ibuf_ready)
+        return SM_STALL_FETCH;
+    const sm_regs_t *r = &sl->regs;
+    if (scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
+        scoreboard_collides(&s->sb, i, r->wr, r->nwr))
+        return SM_STALL_SCOREBOARD;
+    if (!opc_free_cus(&s->opc, sl->timing.cls) || !s->nfree_insts)
+        return SM_STALL_PIPELINE;
+    return -1;
+}
+
+static int is_long_latency(const exec_insn_t *ei)
+{
+    int op = ei->ir->op;
+    int sp = ei->space;
+    return (op == PTX_OP_LD || op == PTX_OP_LDU || op == PTX_OP_ATOM) &&
+           (sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_LOCAL || sp == PTX_SPACE_NONE);
+}
+
+static int issue_one(sm_t *s, unsigned i, uint64_t now)
+{
+    sm_slot_t *sl = &s->slots[i];
+    warp_t *w = sl->w;
+    uint32_t pc = warp_pc(w);
+    const exec_insn_t *ei = &s->launch->prog->code[pc];
+    const sm_regs_t *r = &sl->regs;
+    pipe_timing_t t = sl->timing;
+    uint32_t k = s->free_insts[--s->nfree_insts];
+    sm_inst_t *in = &s->insts[k];
+    *in = (sm_inst_t){ .used = 1, .cls = (uint8_t)t.cls, .slot = i, .lat = t.lat };
+    int long_lat = is_long_latency(ei);
+    for (unsigned d = 0; d < r->nwr && d < 8; d++) {
+        scoreboard_reserve(&s->sb, i, r->wr[d], long_lat);
+        in->dst[in->ndst++] = r->wr[d];
+    }
+    opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
+    s->x.cta = &s->ctas[sl->cta].cta;
+    s->x.clock = now;
+    if (exec_step(&s->x, w) != SIMT_OK)
+        return SIMT_EFAULT;
+    if (t.cls == OPC_MEM)
+        in->mem = ldst_prepare(&s->ldst, &s->access);
+    sl->inflight++;
+    sl->ibuf--;
+    sl->ibuf_pc = pc + 1;
+    if (warp_pc(w) != pc + 1 || w->state == WARP_DONE)
+        sl->ibuf = 0; /* control transfer: refetch */
+    if (sl->ibuf)
+        decode(s, sl);
+    else if (w->state != WARP_DONE)
+        s->need_fetch++;
+    if (w->state != WARP_READY) /* at a barrier, or exited: maybe the
+                                   barrier others wait at is complete */
+        cta_release_barriers(&s->ctas[sl->cta].cta);
+    if (w->state == WARP_DONE) {
+        s->live_warps--;
+        s->check_ctas = 1;
+    }
+    s->stats.warp_insns_issued++;
+    s->last_progress = now;
+    return SIMT_OK;
+}
+
+static int issue(sm_t *s, uint64_t now)
+{
+    unsigned n = s->cfg.nsched;
+    for (unsigned k = 0; k < n; k++) {
+        sched_t *sc = &s->scheds[k];
+        sched_slot_t view[sc->nslots];
+        int reasons = 0; /* bit per sm_stall_t seen */
+        for (unsigned j = 0; j < sc->nslots; j++) {
+            unsigned i = j * n + k;
+            view[j] = (sched_slot_t){ 0 };
+            if (i >= s->cfg.max_warps || !s->slots[i].w ||
+                s->slots[i].w->state == WARP_DONE)
+                continue;
+            int why = blocked(s, i, now);
+            view[j] = (sched_slot_t){ .valid = 1, .ready = why < 0,
+                                      .long_wait = scoreboard_long_pending(&s->sb, i) > 0,
+                                      .age = s->slots[i].age };
+            if (why >= 0)
+                reasons |= 1 << why;
+        }
+        int j = sched_pick(sc, view);
+        if (j < 0) {
+            sm_stall_t why = !reasons ? SM_STALL_IDLE
+                           : reasons & (1 << SM_STALL_SCOREBOARD) ? SM_STALL_SCOREBOARD
+                           : reasons & (1 << SM_STALL_PIPELINE) ? SM_STALL_PIPELINE
+                           : reasons & (1 << SM_STALL_FETCH) ? SM_STALL_FETCH
+                                                             : SM_STALL_BARRIER;
+            s->stats.stall[why]++;
+            continue;
+        }
+        unsigned i = (unsigned)j * n + k;
+        if (issue_one(s, i, now) != SIMT_OK)
+            return SIMT_EFAULT;
+        sched_issued(sc, j);
+    }
+    return SIMT_OK;
+}
+
+static void fetch(sm_t *s, uint64_t now)
+{
+    unsigned n = s->cfg.max_warps;
+    if (!s->need_fetch)
+        return;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned i = (s->fetch_rr + k) % n;
+        sm_slot_t *sl = &s->slots[i];
+        if (!sl->w || sl->ibuf || sl->w->state == WARP_DONE)
+            continue;
+        uint32_t pc = warp_pc(sl->w);
+        s->need_fetch--;
+        sl->ibuf = 2;
+        sl->ibuf_pc = pc;
+        sl->ibuf_ready = now + 1;
+        decode(s, sl);
+        s->fetch_rr = (i + 1) % n;
+        return;
+    }
+}
+
+/* Frees CTAs whose warps are all done and written back. */
+static unsigned complete_ctas(sm_t *s)
+{
+    unsigned done = 0;
+    for (unsigned ci = 0; ci < s->cfg.max_ctas; ci++) {
+        sm_cta_t *c = &s->ctas[ci];
+        if (!c->used)
+            continue;
+        int finished = 1;
+        for (unsigned i = 0; i < s->cfg.max_warps && finished; i++)
+            if (s->slots[i].w && s->slots[i].cta == ci &&
+                (s->slots[i].w->state != WARP_DONE || s->slots[i].inflight))
+                finished = 0;
+        if (!finished)
+            continue;
+        for (unsigned i = 0; i < s->cfg.max_warps; i++)
+            if (s->slots[i].w && s->slots[i].cta == ci)
+                s->slots[i] = (sm_slot_t){ 0 };
+        cta_release(&c->cta);
+        c->used = 0;
+        s->nctas--;
+        s->launch->stats->ctas_completed++;
+        done++;
+    }
+    return done;
+}
+
+int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
+{
+    if (!s->nctas)
+        return SIMT_OK;
+    s->stats.cycles_active++;
+    s->stats.resident_warp_cycles += s->live_warps;
+    writeback(s, now);
+    dispatch(s, now);
+    opc_read_cycle(&s->opc);
+    if (issue(s, now) != SIMT_OK)
+        return SIMT_EFAULT;
+    fetch(s, now);
+    if (s->check_ctas) {
+        s->check_ctas = 0;
+        *done += complete_ctas(s);
+    }
+    return SIMT_OK;
+}

@@ -1,0 +1,158 @@
+/* sm.h: one streaming multiprocessor of the timing model.
+ *
+ * Each cycle, stages are evaluated in reverse pipeline order:
+ *   writeback   results of the execution pipelines and the LD/ST unit
+ *               release their scoreboard reservations;
+ *   dispatch    per unit class, the oldest collector unit whose operands
+ *               are read enters its pipeline if the pipeline is free;
+ *   operands    one register-bank read per bank (core/opcoll.h);
+ *   issue       each scheduler picks one ready warp of its own (slot i
+ *               belongs to scheduler i mod N); the instruction executes
+ *               functionally now (exec_step), reserves its destinations in
+ *               the scoreboard and takes a collector unit;
+ *   fetch       one warp with an empty instruction buffer fetches per
+ *               cycle; the buffer (2 entries) is valid the next cycle.
+ * A warp is ready when its buffer holds the instruction at its PC, it is
+ * not waiting at a barrier, none of the registers the instruction reads or
+ * writes is reserved, a collector unit of its class is free and an
+ * instruction record is free.  A taken or divergent branch empties the
+ * buffer (control hazard).  Every scheduler-cycle without an issue counts
+ * one stall reason (sm_stall_t). */
+#ifndef CORE_SM_H
+#define CORE_SM_H
+
+#include <stdint.h>
+
+#include "core/ldst.h"
+#include "core/opcoll.h"
+#include "core/pipe.h"
+#include "core/sched.h"
+#include "core/scoreboard.h"
+#include "exec/exec.h"
+
+typedef enum sm_stall {
+    SM_STALL_IDLE,        /* no warp in this scheduler's slots */
+    SM_STALL_FETCH,       /* instruction buffers empty (control hazard) */
+    SM_STALL_BARRIER,     /* every warp waits at a barrier */
+    SM_STALL_SCOREBOARD,  /* operands or results still in flight */
+    SM_STALL_PIPELINE,    /* no collector unit / record free */
+    SM_NSTALLS
+} sm_stall_t;
+
+typedef struct sm_cfg {
+    unsigned max_warps;        /* warp slots (threads per SM / 32) */
+    unsigned max_ctas;         /* CTA slots */
+    unsigned nsched;           /* warp schedulers */
+    sched_kind_t sched;
+    unsigned two_level_active;
+    opc_cfg_t opc;
+    pipe_cfg_t pipe;
+    ldst_cfg_t ldst;
+} sm_cfg_t;
+
+typedef struct sm_stats {
+    uint64_t cycles_active;    /* cycles with at least one resident CTA */
+    uint64_t warp_insns_issued;
+    uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
+    uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
+} sm_stats_t;
+
+/* One in-flight instruction, from issue to writeback. */
+typedef struct sm_inst {
+    uint8_t used;
+    uint8_t cls;               /* opc_class_t */
+    uint8_t ndst;
+    uint32_t slot;             /* warp slot */
+    pipe_lat_t lat;
+    ldst_op_t mem;             /* memory instructions: the LD/ST cost */
+    uint32_t dst[8];           /* scoreboard registers reserved */
+} sm_inst_t;
+
+#define SM_MAX_REGS 16          /* registers one instruction reads or writes */
+
+/* What an instruction reads and writes, in scoreboard numbering (value
+ * slots, then predicates at nslots + p), and the value registers it reads
+ * from the banked register file (as physical registers).  Decoded when the
+ * instruction enters the instruction buffer. */
+typedef struct sm_regs {
+    uint32_t rd[SM_MAX_REGS], wr[SM_MAX_REGS], bank[SM_MAX_REGS];
+    uint8_t nrd, nwr, nbank;
+} sm_regs_t;
+
+typedef struct sm_slot {
+    /* read every cycle by the issue stage: kept together */
+    warp_t *w;                 /* NULL: free slot */
+    uint8_t ibuf;              /* instructions buffered at ibuf_pc */
+    uint64_t ibuf_ready;       /* cycle the buffer becomes usable */
+    uint64_t age;              /* dynamic warp id */
+    pipe_timing_t timing;      /* of the instruction at ibuf_pc */
+    uint32_t cta;              /* CTA slot it belongs to */
+    uint32_t ibuf_pc;
+    uint32_t inflight;         /* instructions issued, not written back */
+    sm_regs_t regs;            /* of the instruction at ibuf_pc */
+} sm_slot_t;
+
+typedef struct sm_cta {
+    uint8_t used;
+    cta_t cta;
+    uint32_t first_slot;
+    uint8_t *smem;             /* its slice of the scratchpad */
+} sm_cta_t;
+
+typedef struct sm {
+    unsigned id;
+    sm_cfg_t cfg;
+    const exec_launch_t *launch;
+    const uint32_t *slot_phys; /* value slot -> physical register */
+    exec_ctx_t x;
+    exec_access_t access;
+    sm_slot_t *slots;
+    sm_cta_t *ctas;
+    unsigned nctas;            /* resident */
+    uint8_t *smem;             /* the scratchpad */
+    uint32_t smem_per_cta;
+    sched_t *scheds;
+    scoreboard_t sb;
+    opc_t opc;
+    pipes_t pipes;
+    ldst_t ldst;
+    sm_inst_t *insts;
+    unsigned ninsts;
+    uint32_t *free_insts;      /* stack of free instruction records */
+    unsigned nfree_insts;
+    unsigned live_warps;       /* resident warps not yet finished */
+    unsigned need_fetch;       /* live warps with an empty buffer */
+    uint8_t check_ctas;        /* a warp finished: look for done CTAs */
+    unsigned fetch_rr;
+    uint64_t next_age;
+    uint64_t last_progress;    /* last cycle something issued or retired */
+    sm_stats_t stats;
+} sm_t;
+
+/* NULL, or what is wrong. */
+const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg);
+void sm_free(sm_t *s);
+
+/* Binds the SM to a kernel launch before its CTAs arrive: the scratchpad
+ * slice per CTA and the register mapping used for bank conflicts. */
+int sm_bind(sm_t *s, const exec_launch_t *l, const uint32_t *slot_phys,
+            uint32_t smem_per_cta, uint8_t *smem);
+
+/* Whether one more CTA fits (its warps and a CTA slot; the occupancy
+ * limit is the caller's). */
+int sm_can_take_cta(const sm_t *s);
+
+/* Places CTA `ctaid`; SIMT_OK or an error status. */
+int sm_add_cta(sm_t *s, const uint32_t ctaid[3]);
+
+/* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
+ * CTAs it completed to *done. */
+int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
+
+/* Nothing resident. */
+static inline int sm_idle(const sm_t *s)
+{
+    return s->nctas == 0;
+}
+
+#endif

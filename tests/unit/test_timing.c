@@ -1,0 +1,97 @@
+/* test_timing.c: whole-pipeline sanity of the timing model on hand-written
+ * kernels, with expectations derived from the documented pipeline
+ * (core/sm.h): an instruction issued at cycle t has its operands read at
+ * t+1, enters its pipeline at t+2 and writes back at t+2+latency, when a
+ * dependent instruction can issue.  An integer add has latency 4 (pipe.h),
+ * so each add of a dependent chain costs 6 cycles; independent adds issue
+ * one per cycle.  Differences between two chain lengths cancel the fixed
+ * start-up and drain cost. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../harness.h"
+#include "ptx_kernel_helpers.h"
+
+/* A kernel of one warp doing `n` adds, each on the previous result when
+ * `dependent`, else each into its own register from %r0; then a store so
+ * that nothing is dead. */
+static char *chain_kernel(unsigned n, int dependent)
+{
+    size_t cap = 512 + (size_t)n * 48;
+    char *t = malloc(cap);
+    if (!t)
+        return NULL;
+    size_t k = (size_t)snprintf(t, cap, PK_HEADER
+        ".visible .entry chain(.param .u64 out)\n{\n"
+        ".reg .b32 %%r<%u>;\n.reg .b64 %%rd<2>;\n"
+        "ld.param.u64 %%rd1, [out];\nmov.u32 %%r0, %%tid.x;\n", n + 2);
+    for (unsigned i = 1; i <= n; i++)
+        k += (size_t)snprintf(t + k, cap - k, "add.s32 %%r%u, %%r%u, 1;\n", i,
+                              dependent ? i - 1 : 0);
+    snprintf(t + k, cap - k, "st.global.u32 [%%rd1], %%r%u;\nret;\n}\n", n);
+    return t;
+}
+
+/* gpu_sim_cycle of one run of the chain kernel on one warp, or 0. */
+static uint64_t cycles_of(unsigned n, int dependent)
+{
+    static const char *const timing[] = { "functional=0", NULL };
+    simt_error_t err;
+    char *text = chain_kernel(n, dependent);
+    simt_gpu_t *g = text ? pk_gpu(timing, &err) : NULL;
+    simt_module_t *m = g ? pk_load(g, "chain.ptx", text, &err) : NULL;
+    uint64_t cycles = 0;
+    if (m) {
+        simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+        simt_arg_t a[1] = { SIMT_ARG(out) };
+        if (pk_run(g, m, "chain", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a, 1,
+                   &err) == SIMT_OK)
+            cycles = simt_gpu_stats(g)->gpu_sim_cycle;
+        else
+            printf("  %s\n", err.msg);
+    }
+    pk_gpu_free(g);
+    free(text);
+    return cycles;
+}
+
+TEST(timing_dependent_adds_cost_latency_plus_two)
+{
+    uint64_t a = cycles_of(100, 1), b = cycles_of(200, 1);
+    CHECK(a && b);
+    CHECK_MSG(b - a == 100 * (4 + 2), "100 more dependent adds took %llu "
+              "cycles, want 600", (unsigned long long)(b - a));
+}
+
+TEST(timing_independent_adds_issue_one_per_cycle)
+{
+    uint64_t a = cycles_of(100, 0), b = cycles_of(200, 0);
+    CHECK(a && b);
+    CHECK_MSG(b - a == 100, "100 more independent adds took %llu cycles, "
+              "want 100", (unsigned long long)(b - a));
+}
+
+/* Two identical timing runs give identical statistics. */
+TEST(timing_is_deterministic)
+{
+    static const char *const timing[] = { "functional=0", NULL };
+    simt_stats_t s[2];
+    for (int r = 0; r < 2; r++) {
+        simt_error_t err;
+        char *text = chain_kernel(50, 1);
+        simt_gpu_t *g = pk_gpu(timing, &err);
+        CHECK_MSG(g, "%s", err.msg);
+        simt_module_t *m = pk_load(g, "chain.ptx", text, &err);
+        free(text);
+        CHECK_MSG(m, "%s", err.msg);
+        simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+        simt_arg_t a[1] = { SIMT_ARG(out) };
+        CHECK_EQ(pk_run(g, m, "chain", pk_dim(7, 1, 1), pk_dim(96, 1, 1), 0, a,
+                        1, &err), SIMT_OK);
+        s[r] = *simt_gpu_stats(g);
+        pk_gpu_free(g);
+    }
+    CHECK(memcmp(&s[0], &s[1], sizeof s[0]) == 0);
+    CHECK(s[0].gpu_sim_cycle > 0);
+}
