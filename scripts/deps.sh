@@ -9,7 +9,8 @@ packages=(
   clang libclang-rt-14-dev # libFuzzer and sanitizer runtimes (parser fuzzing)
   cppcheck                 # make lint
   verilator yosys opensta iverilog gtkwave qflow-tech-osu018  # RTL flow
-  python3                  # experiment scripts
+  python3                  # experiment scripts, workload table
+  time                     # make bench: peak memory
 )
 
 missing=()
