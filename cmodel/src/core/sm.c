@@ -75,6 +75,7 @@ static void decode(const sm_t *s, sm_slot_t *sl)
     const exec_insn_t *ei = &s->launch->prog->code[sl->ibuf_pc];
     insn_regs(s, ei, &sl->regs);
     sl->timing = pipe_timing_of(&s->cfg.pipe, ei->ir);
+    sl->sb_wait = 0;
 }
 
 /* ---------- set-up ---------- */
@@ -179,8 +180,8 @@ int sm_add_cta(sm_t *s, const uint32_t ctaid[3])
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
         while (s->slots[slot].w)
             slot++;
-        s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .cta = ci,
-                                      .age = s->next_age++ };
+        s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .live = 1,
+                                      .cta = ci, .age = s->next_age++ };
         scoreboard_clear_warp(&s->sb, slot);
     }
     s->live_warps += c->cta.nwarps;
@@ -195,8 +196,9 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
     sm_inst_t *in = &s->insts[tag];
     for (unsigned i = 0; i < in->ndst; i++)
         scoreboard_release(&s->sb, in->slot, in->dst[i]);
+    s->slots[in->slot].sb_wait = 0;
     if (--s->slots[in->slot].inflight == 0 &&
-        s->slots[in->slot].w->state == WARP_DONE)
+        !s->slots[in->slot].live)
         s->check_ctas = 1;
     in->used = 0;
     s->free_insts[s->nfree_insts++] = (uint32_t)tag;
@@ -229,20 +231,23 @@ static void dispatch(sm_t *s, uint64_t now)
 
 
 /* Why slot `i` cannot issue now, or -1 when it can. */
-static int blocked(const sm_t *s, unsigned i, uint64_t now)
+static int blocked(sm_t *s, unsigned i, uint64_t now)
 {
-    const sm_slot_t *sl = &s->slots[i];
-    const warp_t *w = sl->w;
-    if (w->state == WARP_AT_BARRIER)
+    sm_slot_t *sl = &s->slots[i];
+    if (sl->at_bar)
         return SM_STALL_BARRIER;
     /* a non-empty buffer always holds the warp's PC: issue empties it on
      * any control transfer */
     if (!sl->ibuf || now < sl->ibuf_ready)
         return SM_STALL_FETCH;
     const sm_regs_t *r = &sl->regs;
-    if (scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
-        scoreboard_collides(&s->sb, i, r->wr, r->nwr))
+    if (sl->sb_wait)
         return SM_STALL_SCOREBOARD;
+    if (scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
+        scoreboard_collides(&s->sb, i, r->wr, r->nwr)) {
+        sl->sb_wait = 1;
+        return SM_STALL_SCOREBOARD;
+    }
     if (!opc_free_cus(&s->opc, sl->timing.cls) || !s->nfree_insts)
         return SM_STALL_PIPELINE;
     return -1;
@@ -288,13 +293,18 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         decode(s, sl);
     else if (w->state != WARP_DONE)
         s->need_fetch++;
-    if (w->state != WARP_READY) /* at a barrier, or exited: maybe the
-                                   barrier others wait at is complete */
-        cta_release_barriers(&s->ctas[sl->cta].cta);
+    if (w->state == WARP_AT_BARRIER)
+        sl->at_bar = 1;
     if (w->state == WARP_DONE) {
+        sl->live = 0;
         s->live_warps--;
         s->check_ctas = 1;
     }
+    /* at a barrier, or exited: maybe the barrier others wait at is done */
+    if (w->state != WARP_READY && cta_release_barriers(&s->ctas[sl->cta].cta))
+        for (unsigned j = 0; j < s->cfg.max_warps; j++)
+            if (s->slots[j].live && s->slots[j].cta == sl->cta)
+                s->slots[j].at_bar = s->slots[j].w->state == WARP_AT_BARRIER;
     s->stats.warp_insns_issued++;
     s->last_progress = now;
     return SIMT_OK;
@@ -310,8 +320,7 @@ static int issue(sm_t *s, uint64_t now)
         for (unsigned j = 0; j < sc->nslots; j++) {
             unsigned i = j * n + k;
             view[j] = (sched_slot_t){ 0 };
-            if (i >= s->cfg.max_warps || !s->slots[i].w ||
-                s->slots[i].w->state == WARP_DONE)
+            if (i >= s->cfg.max_warps || !s->slots[i].live)
                 continue;
             int why = blocked(s, i, now);
             view[j] = (sched_slot_t){ .valid = 1, .ready = why < 0,
@@ -346,7 +355,7 @@ static void fetch(sm_t *s, uint64_t now)
     for (unsigned k = 0; k < n; k++) {
         unsigned i = (s->fetch_rr + k) % n;
         sm_slot_t *sl = &s->slots[i];
-        if (!sl->w || sl->ibuf || sl->w->state == WARP_DONE)
+        if (!sl->live || sl->ibuf)
             continue;
         uint32_t pc = warp_pc(sl->w);
         s->need_fetch--;
@@ -370,7 +379,7 @@ static unsigned complete_ctas(sm_t *s)
         int finished = 1;
         for (unsigned i = 0; i < s->cfg.max_warps && finished; i++)
             if (s->slots[i].w && s->slots[i].cta == ci &&
-                (s->slots[i].w->state != WARP_DONE || s->slots[i].inflight))
+                (s->slots[i].live || s->slots[i].inflight))
                 finished = 0;
         if (!finished)
             continue;

@@ -82,7 +82,12 @@ typedef struct sm_regs {
 typedef struct sm_slot {
     /* read every cycle by the issue stage: kept together */
     warp_t *w;                 /* NULL: free slot */
+    uint8_t live;              /* holds a warp that has not finished */
+    uint8_t at_bar;            /* the warp waits at a barrier */
     uint8_t ibuf;              /* instructions buffered at ibuf_pc */
+    uint8_t sb_wait;           /* the buffered instruction collided in the
+                                  scoreboard and nothing of this warp has
+                                  written back since: still blocked */
     uint64_t ibuf_ready;       /* cycle the buffer becomes usable */
     uint64_t age;              /* dynamic warp id */
     pipe_timing_t timing;      /* of the instruction at ibuf_pc */
