@@ -95,3 +95,49 @@ TEST(timing_is_deterministic)
     CHECK(memcmp(&s[0], &s[1], sizeof s[0]) == 0);
     CHECK(s[0].gpu_sim_cycle > 0);
 }
+
+/* Cycles of two launches of the 200-add chain (one warp each), on streams
+ * s0 and s1, synchronised together; 0 on failure. */
+static uint64_t two_launch_cycles(uint32_t s0, uint32_t s1)
+{
+    static const char *const timing[] = { "functional=0", NULL };
+    simt_error_t err;
+    char *text = chain_kernel(200, 1);
+    simt_gpu_t *g = text ? pk_gpu(timing, &err) : NULL;
+    simt_module_t *m = g ? pk_load(g, "chain.ptx", text, &err) : NULL;
+    uint64_t cycles = 0;
+    if (m) {
+        simt_devptr_t out = pk_alloc_u32(g, 2, 0);
+        simt_devptr_t out1 = out + 4;
+        simt_arg_t a0[1] = { SIMT_ARG(out) }, a1[1] = { SIMT_ARG(out1) };
+        simt_launch_t l = { .grid = { 1, 1, 1 }, .block = { 32, 1, 1 },
+                            .stream = s0 };
+        int rc = simt_launch_kernel(g, m, "chain", &l, a0, 1, &err);
+        l.stream = s1;
+        if (rc == SIMT_OK)
+            rc = simt_launch_kernel(g, m, "chain", &l, a1, 1, &err);
+        if (rc == SIMT_OK)
+            rc = simt_synchronize(g, &err);
+        if (rc == SIMT_OK)
+            cycles = simt_gpu_stats(g)->gpu_sim_cycle;
+        else
+            printf("  %s\n", err.msg);
+    }
+    pk_gpu_free(g);
+    free(text);
+    return cycles;
+}
+
+/* The same stream runs the second launch after the first: twice one run.
+ * Different streams run both at once, on two SMs placed in the same cycle:
+ * exactly one run. */
+TEST(timing_streams_order_and_concurrency)
+{
+    uint64_t one = cycles_of(200, 1);
+    uint64_t same = two_launch_cycles(0, 0), diff = two_launch_cycles(0, 1);
+    CHECK(one && same && diff);
+    CHECK_MSG(same == 2 * one, "same stream: %llu cycles, one launch %llu",
+              (unsigned long long)same, (unsigned long long)one);
+    CHECK_MSG(diff == one, "two streams: %llu cycles, one launch %llu",
+              (unsigned long long)diff, (unsigned long long)one);
+}

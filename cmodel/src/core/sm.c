@@ -29,15 +29,15 @@ static void add_reg(uint32_t *list, uint8_t *n, uint32_t r)
         list[(*n)++] = r;
 }
 
-static void read_value(const sm_t *s, sm_regs_t *r, uint32_t slot)
+static void read_value(const sm_kernel_t *k, sm_regs_t *r, uint32_t slot)
 {
     add_reg(r->rd, &r->nrd, slot);
-    add_reg(r->bank, &r->nbank, s->slot_phys[slot]);
+    add_reg(r->bank, &r->nbank, k->slot_phys[slot]);
 }
 
-static void insn_regs(const sm_t *s, const exec_insn_t *ei, sm_regs_t *r)
+static void insn_regs(const sm_kernel_t *k, const exec_insn_t *ei, sm_regs_t *r)
 {
-    uint32_t npv = s->launch->prog->nslots; /* predicates follow values */
+    uint32_t npv = k->l->prog->nslots; /* predicates follow values */
     r->nrd = r->nwr = r->nbank = 0;
     if (ei->guard != EXEC_NO_PC)
         add_reg(r->rd, &r->nrd, npv + ei->guard);
@@ -59,21 +59,22 @@ static void insn_regs(const sm_t *s, const exec_insn_t *ei, sm_regs_t *r)
     for (unsigned i = first_src; i < ei->nops; i++) {
         const exec_opnd_t *o = &ei->o[i];
         if (o->kind == EO_REG || (o->kind == EO_ADDR && o->has_reg))
-            read_value(s, r, o->slot);
+            read_value(k, r, o->slot);
         else if (o->kind == EO_PRED)
             add_reg(r->rd, &r->nrd, npv + o->slot);
         else if (o->kind == EO_VEC)
-            for (unsigned k = 0; k < o->n; k++)
-                if (o->vslot[k] != EXEC_NO_PC)
-                    read_value(s, r, o->vslot[k]);
+            for (unsigned v = 0; v < o->n; v++)
+                if (o->vslot[v] != EXEC_NO_PC)
+                    read_value(k, r, o->vslot[v]);
     }
 }
 
 /* Decodes the instruction at the slot's buffer PC. */
 static void decode(const sm_t *s, sm_slot_t *sl)
 {
-    const exec_insn_t *ei = &s->launch->prog->code[sl->ibuf_pc];
-    insn_regs(s, ei, &sl->regs);
+    const sm_kernel_t *k = s->ctas[sl->cta].k;
+    const exec_insn_t *ei = &k->l->prog->code[sl->ibuf_pc];
+    insn_regs(k, ei, &sl->regs);
     sl->timing = pipe_timing_of(&s->cfg.pipe, ei->ir);
     sl->sb_wait = 0;
 }
@@ -94,13 +95,15 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sm_free(s);
         return why;
     }
+    s->smem = calloc(cfg->smem ? cfg->smem : 1, 1);
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
     s->ninsts = cfg->max_warps * 8;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
-    if (!s->slots || !s->ctas || !s->scheds || !s->insts || !s->free_insts) {
+    if (!s->smem || !s->slots || !s->ctas || !s->scheds || !s->insts ||
+        !s->free_insts) {
         sm_free(s);
         return "out of memory";
     }
@@ -124,6 +127,7 @@ void sm_free(sm_t *s)
     for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++)
         sched_free(&s->scheds[k]);
     free(s->scheds);
+    free(s->smem);
     free(s->slots);
     free(s->ctas);
     free(s->insts);
@@ -135,47 +139,83 @@ void sm_free(sm_t *s)
     *s = (sm_t){ 0 };
 }
 
-int sm_bind(sm_t *s, const exec_launch_t *l, const uint32_t *slot_phys,
-            uint32_t smem_per_cta, uint8_t *smem)
+/* The lowest scratchpad offset where `bytes` fit among the resident
+ * CTAs' slices (first fit), or -1. */
+static int64_t smem_fit(const sm_t *s, uint32_t bytes)
 {
-    s->launch = l;
-    s->slot_phys = slot_phys;
-    s->smem_per_cta = smem_per_cta;
-    s->smem = smem;
-    s->x = (exec_ctx_t){ .l = l, .trace = &s->access };
-    scoreboard_free(&s->sb);
-    if (scoreboard_init(&s->sb, s->cfg.max_warps,
-                        l->prog->nslots + l->prog->npreds) != 0)
-        return set_error(l->err, SIMT_EINPUT, "out of host memory for an SM");
-    return SIMT_OK;
+    uint64_t base = 0;
+    for (;;) {
+        int moved = 0;
+        for (unsigned c = 0; c < s->cfg.max_ctas; c++) {
+            const sm_cta_t *o = &s->ctas[c];
+            if (!o->used || !o->k->smem)
+                continue;
+            uint64_t lo = o->smem_base, hi = lo + o->k->smem;
+            if (bytes && base < hi && lo < base + bytes) {
+                base = hi;
+                moved = 1;
+            }
+        }
+        if (!moved)
+            break;
+    }
+    return base + bytes <= s->cfg.smem ? (int64_t)base : -1;
 }
 
-int sm_can_take_cta(const sm_t *s)
+int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k)
 {
-    if (s->nctas >= s->cfg.max_ctas)
+    return s->nctas < s->cfg.max_ctas &&
+           s->used_warps + k->warps <= s->cfg.max_warps &&
+           s->used_threads + k->threads <= s->cfg.max_threads &&
+           s->used_regs + k->regs <= s->cfg.regs &&
+           smem_fit(s, k->smem) >= 0;
+}
+
+/* Scoreboard entries per warp for kernel k's registers: grown (keeping the
+ * reservations of the warps already resident) when a kernel needs more. */
+static int scoreboard_fit(sm_t *s, const sm_kernel_t *k)
+{
+    unsigned need = k->l->prog->nslots + k->l->prog->npreds;
+    if (s->sb.reserved && need <= s->sb.nregs)
         return 0;
-    const simt_dim3_t *b = &s->launch->block;
-    unsigned need = (b->x * b->y * b->z + WARP_SIZE - 1) / WARP_SIZE, free_slots = 0;
-    for (unsigned i = 0; i < s->cfg.max_warps; i++)
-        free_slots += s->slots[i].w == NULL;
-    return free_slots >= need;
+    scoreboard_t next;
+    if (scoreboard_init(&next, s->cfg.max_warps, need > 64 ? need : 64) != 0)
+        return -1;
+    for (unsigned w = 0; s->sb.reserved && w < s->cfg.max_warps; w++) {
+        for (unsigned r = 0; r < s->sb.nregs; r++)
+            if (s->sb.reserved[(size_t)w * s->sb.words + r / 64] >> (r % 64) & 1)
+                scoreboard_reserve(&next, w, r,
+                    s->sb.long_lat[(size_t)w * s->sb.words + r / 64] >> (r % 64) & 1);
+    }
+    scoreboard_free(&s->sb);
+    s->sb = next;
+    return 0;
 }
 
-int sm_add_cta(sm_t *s, const uint32_t ctaid[3])
+int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3])
 {
+    const exec_launch_t *l = k->l;
     unsigned ci = 0;
     while (ci < s->cfg.max_ctas && s->ctas[ci].used)
         ci++;
-    if (ci == s->cfg.max_ctas)
-        return set_error(s->launch->err, SIMT_EINPUT, "internal: no CTA slot");
+    int64_t base = smem_fit(s, k->smem);
+    if (ci == s->cfg.max_ctas || base < 0)
+        return set_error(l->err, SIMT_EINPUT, "internal: the CTA does not fit");
+    if (scoreboard_fit(s, k) != 0)
+        return set_error(l->err, SIMT_EINPUT, "out of host memory for an SM");
     sm_cta_t *c = &s->ctas[ci];
-    uint8_t *smem = s->smem + (size_t)ci * s->smem_per_cta;
-    memset(smem, 0, s->smem_per_cta);
-    int rc = cta_init(&c->cta, s->launch, ctaid, s->id, smem, s->smem_per_cta);
+    uint8_t *smem = s->smem + base;
+    memset(smem, 0, k->smem);
+    int rc = cta_init(&c->cta, l, ctaid, s->id, smem, k->smem);
     if (rc != SIMT_OK)
         return rc;
     c->used = 1;
+    c->k = k;
+    c->smem_base = (uint32_t)base;
     s->nctas++;
+    s->used_warps += k->warps;
+    s->used_threads += k->threads;
+    s->used_regs += k->regs;
     unsigned slot = 0;
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
         while (s->slots[slot].w)
@@ -266,7 +306,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     sm_slot_t *sl = &s->slots[i];
     warp_t *w = sl->w;
     uint32_t pc = warp_pc(w);
-    const exec_insn_t *ei = &s->launch->prog->code[pc];
+    const sm_kernel_t *kern = s->ctas[sl->cta].k;
+    const exec_insn_t *ei = &kern->l->prog->code[pc];
     const sm_regs_t *r = &sl->regs;
     pipe_timing_t t = sl->timing;
     uint32_t k = s->free_insts[--s->nfree_insts];
@@ -278,8 +319,10 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         in->dst[in->ndst++] = r->wr[d];
     }
     opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
+    s->x.l = kern->l;
     s->x.cta = &s->ctas[sl->cta].cta;
     s->x.clock = now;
+    s->x.trace = &s->access;
     if (exec_step(&s->x, w) != SIMT_OK)
         return SIMT_EFAULT;
     if (t.cls == OPC_MEM)
@@ -386,10 +429,14 @@ static unsigned complete_ctas(sm_t *s)
         for (unsigned i = 0; i < s->cfg.max_warps; i++)
             if (s->slots[i].w && s->slots[i].cta == ci)
                 s->slots[i] = (sm_slot_t){ 0 };
+        c->cta.launch->stats->ctas_completed++;
+        c->k->ctas_done++;
         cta_release(&c->cta);
         c->used = 0;
         s->nctas--;
-        s->launch->stats->ctas_completed++;
+        s->used_warps -= c->k->warps;
+        s->used_threads -= c->k->threads;
+        s->used_regs -= c->k->regs;
         done++;
     }
     return done;

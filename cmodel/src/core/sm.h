@@ -41,7 +41,10 @@ typedef enum sm_stall {
 
 typedef struct sm_cfg {
     unsigned max_warps;        /* warp slots (threads per SM / 32) */
+    unsigned max_threads;      /* resident threads */
     unsigned max_ctas;         /* CTA slots */
+    unsigned regs;             /* 32-bit registers */
+    unsigned smem;             /* scratchpad bytes */
     unsigned nsched;           /* warp schedulers */
     sched_kind_t sched;
     unsigned two_level_active;
@@ -97,25 +100,35 @@ typedef struct sm_slot {
     sm_regs_t regs;            /* of the instruction at ibuf_pc */
 } sm_slot_t;
 
+/* A kernel as the SM needs it: its launch, register mapping and what one
+ * of its CTAs takes from the SM. */
+typedef struct sm_kernel {
+    const exec_launch_t *l;
+    const uint32_t *slot_phys; /* value slot -> physical register */
+    uint32_t threads;          /* per CTA */
+    uint32_t warps;
+    uint32_t regs;             /* registers per CTA, allocation-rounded */
+    uint32_t smem;             /* scratchpad bytes per CTA */
+    uint64_t ctas_done;        /* counted by the SMs as its CTAs complete */
+} sm_kernel_t;
+
 typedef struct sm_cta {
     uint8_t used;
+    sm_kernel_t *k;
     cta_t cta;
-    uint32_t first_slot;
-    uint8_t *smem;             /* its slice of the scratchpad */
+    uint32_t smem_base;        /* its slice of the scratchpad */
 } sm_cta_t;
 
 typedef struct sm {
     unsigned id;
     sm_cfg_t cfg;
-    const exec_launch_t *launch;
-    const uint32_t *slot_phys; /* value slot -> physical register */
     exec_ctx_t x;
     exec_access_t access;
     sm_slot_t *slots;
     sm_cta_t *ctas;
     unsigned nctas;            /* resident */
-    uint8_t *smem;             /* the scratchpad */
-    uint32_t smem_per_cta;
+    unsigned used_warps, used_threads, used_regs;
+    uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sched_t *scheds;
     scoreboard_t sb;
     opc_t opc;
@@ -138,17 +151,15 @@ typedef struct sm {
 const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg);
 void sm_free(sm_t *s);
 
-/* Binds the SM to a kernel launch before its CTAs arrive: the scratchpad
- * slice per CTA and the register mapping used for bank conflicts. */
-int sm_bind(sm_t *s, const exec_launch_t *l, const uint32_t *slot_phys,
-            uint32_t smem_per_cta, uint8_t *smem);
+/* Whether one more CTA of `k` fits in what its resident CTAs (of any
+ * kernel) leave: a CTA slot, warp slots, threads, registers and a
+ * contiguous range of scratchpad.  For CTAs of one kernel this is the
+ * occupancy limit of gpu/occupancy.h. */
+int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k);
 
-/* Whether one more CTA fits (its warps and a CTA slot; the occupancy
- * limit is the caller's). */
-int sm_can_take_cta(const sm_t *s);
-
-/* Places CTA `ctaid`; SIMT_OK or an error status. */
-int sm_add_cta(sm_t *s, const uint32_t ctaid[3]);
+/* Places CTA `ctaid` of `k` (sm_can_take_cta must hold); SIMT_OK or an
+ * error status. */
+int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3]);
 
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */

@@ -15,8 +15,10 @@ static const char *const *enum_names(int key)
 {
     static const char *const scheduler[] = { "lrr", "gto", "oldest",
                                              "two_level", NULL };
+    static const char *const cta_policy[] = { "rr", NULL };
     switch (key) {
     case SIMT_CFG_SCHEDULER: return scheduler;
+    case SIMT_CFG_CTA_POLICY: return cta_policy;
     default: return NULL;
     }
 }

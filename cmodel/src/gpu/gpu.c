@@ -349,17 +349,13 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
     return SIMT_OK;
 }
 
-static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err);
-
-/* Runs one queued launch, functionally or on the timing model. */
-static int run_launch(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
+/* The executor's view of a queued launch. */
+static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
+                               simt_error_t *err)
 {
-    if (simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
-        return run_functional(g, pl, err);
     simt_module_t *mod = pl->mod;
-    const exec_program_t *prog = mod->progs[pl->kernel];
     exec_launch_t L = {
-        .prog = prog,
+        .prog = mod->progs[pl->kernel],
         .kernel_name = mod->ptx->funcs[pl->kernel].name,
         .gmem = &g->mem,
         .params = pl->params,
@@ -374,32 +370,39 @@ static int run_launch(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
         .cfg = &g->cfg,
         .err = err,
     };
-    uint32_t smem = (prog->static_shared + 15) / 16 * 16 + L.dyn_shared;
-    g->stats.kernels_launched++;
-    return timing_run(&L, &g->cfg, mod->regs[pl->kernel], smem);
+    return L;
+}
+
+/* Scratchpad bytes one CTA of the launch takes (static + dynamic). */
+static uint32_t cta_smem(const exec_launch_t *L)
+{
+    return (L->prog->static_shared + 15) / 16 * 16 + L->dyn_shared;
+}
+
+/* Runs every queued launch on the timing model: concurrently across
+ * streams, in order within a stream. */
+static int run_timing(simt_gpu_t *g, simt_error_t *err)
+{
+    timing_launch_t *ls = calloc(g->nqueue ? g->nqueue : 1, sizeof *ls);
+    if (!ls)
+        return set_error(err, SIMT_EINPUT, "out of host memory");
+    for (uint32_t i = 0; i < g->nqueue; i++) {
+        const pending_t *pl = &g->queue[i];
+        ls[i].l = launch_of(g, pl, err);
+        ls[i].regs = pl->mod->regs[pl->kernel];
+        ls[i].smem = cta_smem(&ls[i].l);
+        ls[i].stream = pl->launch.stream;
+    }
+    g->stats.kernels_launched += g->nqueue;
+    int rc = timing_run(ls, g->nqueue, &g->cfg, &g->stats);
+    free(ls);
+    return rc;
 }
 
 static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
 {
-    simt_module_t *mod = pl->mod;
-    const exec_program_t *prog = mod->progs[pl->kernel];
-    exec_launch_t L = {
-        .prog = prog,
-        .kernel_name = mod->ptx->funcs[pl->kernel].name,
-        .gmem = &g->mem,
-        .params = pl->params,
-        .const_bank = mod->const_bank,
-        .const_bytes = mod->ptx->const_bytes,
-        .grid = pl->launch.grid,
-        .block = pl->launch.block,
-        .dyn_shared = pl->launch.dynamic_shared_bytes,
-        .smid_count = (uint32_t)(simt_config_get(&g->cfg, SIMT_CFG_N_CLUSTERS) *
-                                 simt_config_get(&g->cfg, SIMT_CFG_CORES_PER_CLUSTER)),
-        .stats = &g->stats,
-        .cfg = &g->cfg,
-        .err = err,
-    };
-    uint32_t smem = (prog->static_shared + 15) / 16 * 16 + L.dyn_shared;
+    exec_launch_t L = launch_of(g, pl, err);
+    uint32_t smem = cta_smem(&L);
     g->stats.kernels_launched++;
     const simt_dim3_t *gr = &pl->launch.grid;
     uint64_t nctas = (uint64_t)gr->x * gr->y * gr->z;
@@ -422,8 +425,11 @@ int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
 {
     int rc = SIMT_OK;
     uint32_t i = 0;
-    for (; i < g->nqueue && rc == SIMT_OK; i++)
-        rc = run_launch(g, &g->queue[i], err);
+    if (!simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
+        rc = run_timing(g, err);
+    else
+        for (; i < g->nqueue && rc == SIMT_OK; i++)
+            rc = run_functional(g, &g->queue[i], err);
     for (uint32_t k = 0; k < g->nqueue; k++)
         free(g->queue[k].params);
     g->nqueue = 0;

@@ -1,11 +1,10 @@
-/* timing.c: the GPU-level cycle loop and CTA dispatcher (timing.h). */
+/* timing.c: the GPU-level cycle loop, streams and CTA dispatch (timing.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
 #include "compiler/regalloc.h"
-#include "core/sm.h"
-#include "gpu/occupancy.h"
+#include "gpu/cta_policy.h"
 #include "gpu/timing.h"
 
 #define GET(k) ((unsigned)simt_config_get(cfg, SIMT_CFG_##k))
@@ -14,7 +13,10 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
 {
     sm_cfg_t c = {
         .max_warps = GET(MAX_THREADS_SM) / WARP_SIZE,
+        .max_threads = GET(MAX_THREADS_SM),
         .max_ctas = GET(CTAS_SM),
+        .regs = GET(REGS_SM),
+        .smem = GET(SHMEM_SM),
         .nsched = GET(NUM_SCHED),
         .sched = (sched_kind_t)GET(SCHEDULER),
         .two_level_active = GET(TWO_LEVEL_ACTIVE),
@@ -57,78 +59,102 @@ static uint32_t *slot_registers(const exec_program_t *p)
 }
 
 typedef struct gpu_run {
-    const exec_launch_t *l;
     const simt_config_t *cfg;
+    timing_launch_t *ls;
+    gpu_kernel_t *ks;
+    unsigned nk;
     sm_t *sms;
-    unsigned nsms, clusters, per_cluster;
-    unsigned limit;             /* CTAs per SM (occupancy) */
-    uint8_t *smem;              /* all SMs' scratchpads */
-    uint32_t *slot_phys;
-    uint64_t next_cta, nctas, done;
-    unsigned *rr;               /* per cluster: next SM to try */
+    unsigned nsms, clusters;
+    cta_policy_t policy;
 } gpu_run_t;
 
 static void run_free(gpu_run_t *g)
 {
     for (unsigned i = 0; g->sms && i < g->nsms; i++)
         sm_free(&g->sms[i]);
+    for (unsigned k = 0; g->ks && k < g->nk; k++)
+        free((uint32_t *)g->ks[k].k.slot_phys);
     free(g->sms);
-    free(g->smem);
-    free(g->slot_phys);
-    free(g->rr);
+    free(g->ks);
+    cta_policy_free(&g->policy);
 }
 
-static int run_setup(gpu_run_t *g, uint32_t regs, uint32_t smem)
+/* What one CTA of launch t takes from an SM. */
+static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t,
+                        const simt_config_t *cfg)
+{
+    const exec_launch_t *l = &t->l;
+    uint32_t threads = l->block.x * l->block.y * l->block.z;
+    uint32_t warps = (threads + WARP_SIZE - 1) / WARP_SIZE;
+    uint32_t unit = GET(REG_ALLOC_UNIT);
+    uint32_t regs = (t->regs + unit - 1) / unit * unit * warps * WARP_SIZE;
+    uint32_t *phys = slot_registers(l->prog);
+    if (!phys)
+        return set_error(l->err, SIMT_EINPUT, "out of host memory");
+    gk->k = (sm_kernel_t){ .l = l, .slot_phys = phys, .threads = threads,
+                           .warps = warps, .regs = regs, .smem = t->smem };
+    gk->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+    return SIMT_OK;
+}
+
+static int run_setup(gpu_run_t *g)
 {
     const simt_config_t *cfg = g->cfg;
-    const exec_launch_t *l = g->l;
-    uint32_t threads = l->block.x * l->block.y * l->block.z;
-    occupancy_t occ = occupancy_of(cfg, threads, regs, smem);
-    g->limit = occ.ctas;
+    simt_error_t *err = g->ls[0].l.err;
     g->clusters = GET(N_CLUSTERS);
-    g->per_cluster = GET(CORES_PER_CLUSTER);
-    g->nsms = g->clusters * g->per_cluster;
-    g->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
-    sm_cfg_t sc = sm_config(cfg);
-    size_t smem_sm = (size_t)smem * sc.max_ctas;
+    g->nsms = g->clusters * GET(CORES_PER_CLUSTER);
     g->sms = calloc(g->nsms, sizeof *g->sms);
-    g->smem = calloc(g->nsms, smem_sm ? smem_sm : 1);
-    g->rr = calloc(g->clusters, sizeof *g->rr);
-    g->slot_phys = slot_registers(l->prog);
-    if (!g->sms || !g->smem || !g->rr || !g->slot_phys)
-        return set_error(l->err, SIMT_EINPUT, "out of host memory for the "
+    g->ks = calloc(g->nk, sizeof *g->ks);
+    if (!g->sms || !g->ks ||
+        cta_policy_init(&g->policy, (cta_policy_kind_t)GET(CTA_POLICY),
+                        g->clusters, GET(CORES_PER_CLUSTER)) != 0)
+        return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
+    for (unsigned k = 0; k < g->nk; k++) {
+        int rc = kernel_setup(&g->ks[k], &g->ls[k], cfg);
+        if (rc != SIMT_OK)
+            return rc;
+    }
+    sm_cfg_t sc = sm_config(cfg);
     for (unsigned i = 0; i < g->nsms; i++) {
         const char *why = sm_init(&g->sms[i], i, &sc);
         if (why)
-            return set_error(l->err, SIMT_EINPUT, "configuration: error: %s", why);
-        int rc = sm_bind(&g->sms[i], l, g->slot_phys, smem,
-                         g->smem + smem_sm * i);
-        if (rc != SIMT_OK)
-            return rc;
+            return set_error(err, SIMT_EINPUT, "configuration: error: %s", why);
     }
     return SIMT_OK;
 }
 
-/* At most one CTA per cluster per cycle, to the cluster's SMs in turn. */
+/* A launch is eligible when the earlier launches of its stream are done;
+ * returns 1 when every launch is done. */
+static int update_eligible(gpu_run_t *g)
+{
+    int all_done = 1;
+    for (unsigned k = 0; k < g->nk; k++) {
+        int ok = 1;
+        for (unsigned j = 0; j < k && ok; j++)
+            if (g->ls[j].stream == g->ls[k].stream &&
+                g->ks[j].k.ctas_done < g->ks[j].nctas)
+                ok = 0;
+        g->ks[k].eligible = (uint8_t)ok;
+        all_done &= g->ks[k].k.ctas_done == g->ks[k].nctas;
+    }
+    return all_done;
+}
+
 static int dispatch_ctas(gpu_run_t *g)
 {
-    const simt_dim3_t *gr = &g->l->grid;
-    for (unsigned c = 0; c < g->clusters && g->next_cta < g->nctas; c++) {
-        for (unsigned k = 0; k < g->per_cluster; k++) {
-            unsigned s = c * g->per_cluster + (g->rr[c] + k) % g->per_cluster;
-            sm_t *sm = &g->sms[s];
-            if (sm->nctas >= g->limit || !sm_can_take_cta(sm))
-                continue;
-            uint64_t i = g->next_cta++;
-            uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
-                               (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
-            int rc = sm_add_cta(sm, id);
-            if (rc != SIMT_OK)
-                return rc;
-            g->rr[c] = (g->rr[c] + k + 1) % g->per_cluster;
-            break;
-        }
+    for (unsigned c = 0; c < g->clusters; c++) {
+        unsigned s, k;
+        if (!cta_policy_place(&g->policy, g->sms, g->ks, g->nk, c, &s, &k))
+            continue;
+        gpu_kernel_t *gk = &g->ks[k];
+        const simt_dim3_t *gr = &gk->k.l->grid;
+        uint64_t i = gk->next_cta++;
+        uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
+                           (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
+        int rc = sm_add_cta(&g->sms[s], &gk->k, id);
+        if (rc != SIMT_OK)
+            return rc;
     }
     return SIMT_OK;
 }
@@ -136,12 +162,15 @@ static int dispatch_ctas(gpu_run_t *g)
 static int deadlock(gpu_run_t *g)
 {
     for (unsigned i = 0; i < g->nsms; i++)
-        for (unsigned c = 0; c < g->sms[i].cfg.max_ctas; c++)
-            if (g->sms[i].ctas[c].used) {
-                exec_ctx_t x = { .l = g->l, .cta = &g->sms[i].ctas[c].cta };
-                return cta_deadlock(&g->sms[i].ctas[c].cta, &x);
+        for (unsigned c = 0; c < g->sms[i].cfg.max_ctas; c++) {
+            sm_cta_t *ct = &g->sms[i].ctas[c];
+            if (ct->used) {
+                exec_ctx_t x = { .l = ct->k->l, .cta = &ct->cta };
+                return cta_deadlock(&ct->cta, &x);
             }
-    return set_error(g->l->err, SIMT_EFAULT, "deadlock with no resident CTA");
+        }
+    return set_error(g->ls[0].l.err, SIMT_EFAULT, "deadlock: no CTA can be "
+                     "placed and none is resident");
 }
 
 static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
@@ -166,22 +195,23 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
     }
 }
 
-int timing_run(const exec_launch_t *l, const simt_config_t *cfg, uint32_t regs,
-               uint32_t smem)
+int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
+               simt_stats_t *stats)
 {
-    gpu_run_t g = { .l = l, .cfg = cfg };
-    int rc = run_setup(&g, regs, smem);
+    if (!n)
+        return SIMT_OK;
+    gpu_run_t g = { .cfg = cfg, .ls = ls, .nk = n };
+    int rc = run_setup(&g);
     uint64_t now = 0, idle_limit = (uint64_t)simt_config_get(cfg, SIMT_CFG_DEADLOCK_CYCLES);
     uint64_t last_progress = 0;
-    while (rc == SIMT_OK && g.done < g.nctas) {
+    while (rc == SIMT_OK && !update_eligible(&g)) {
         rc = dispatch_ctas(&g);
         unsigned done = 0;
         for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
             rc = sm_cycle(&g.sms[i], now, &done);
-            if (g.sms[i].last_progress == now)
+            if (g.sms[i].last_progress == now && g.sms[i].nctas)
                 last_progress = now;
         }
-        g.done += done;
         if (done)
             last_progress = now;
         if (rc == SIMT_OK && now - last_progress > idle_limit)
@@ -189,7 +219,7 @@ int timing_run(const exec_launch_t *l, const simt_config_t *cfg, uint32_t regs,
         now++;
     }
     if (rc == SIMT_OK)
-        add_stats(&g, l->stats, now);
+        add_stats(&g, stats, now);
     run_free(&g);
     return rc;
 }

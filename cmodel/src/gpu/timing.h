@@ -1,23 +1,30 @@
-/* timing.h: running one kernel launch on the cycle-level timing model.
+/* timing.h: running queued kernel launches on the cycle-level timing model.
  *
  * The GPU has gpgpu_n_clusters x gpgpu_n_cores_per_cluster SMs (core/sm.h).
- * Each cycle the CTA dispatcher places at most one CTA per cluster, on the
- * cluster's SMs in turn (round robin), while the SM is under the kernel's
- * occupancy limit (gpu/occupancy.h); then every SM runs one cycle.  The
- * launch ends when every CTA has completed.  A deadlock (no SM issued or
- * retired anything for gpgpu_deadlock_detect_cycles) is a fault that dumps
- * the warps of a resident CTA. */
+ * Launches run in queue order within a stream and concurrently across
+ * streams: a launch is eligible once every earlier launch of its stream has
+ * completed.  Each cycle the CTA placement policy (gpu/cta_policy.h) may
+ * place one CTA per cluster; then every SM runs one cycle.  The run ends
+ * when every CTA of every launch has completed.  A deadlock (no SM issued
+ * or retired anything for gpgpu_deadlock_detect_cycles) is a fault that
+ * dumps the warps of a resident CTA. */
 #ifndef GPU_TIMING_H
 #define GPU_TIMING_H
 
 #include "exec/exec.h"
 #include "simt/config.h"
 
-/* Runs launch `l` (whose kernel needs `regs` registers per thread and
- * `smem` bytes of shared memory per CTA) and adds its statistics to
- * l->stats.  SIMT_OK, SIMT_EFAULT (kernel fault, l->err filled) or
+typedef struct timing_launch {
+    exec_launch_t l;          /* the launch, as the functional runner takes it */
+    uint32_t regs;            /* registers per thread (our allocator) */
+    uint32_t smem;            /* scratchpad bytes per CTA, static + dynamic */
+    uint32_t stream;
+} timing_launch_t;
+
+/* Runs launches ls[0..n) and adds their statistics to `stats`.  SIMT_OK,
+ * SIMT_EFAULT (a kernel fault, reported in that launch's error) or
  * SIMT_EINPUT. */
-int timing_run(const exec_launch_t *l, const simt_config_t *cfg,
-               uint32_t regs, uint32_t smem);
+int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
+               simt_stats_t *stats);
 
 #endif
