@@ -1,0 +1,133 @@
+/* icnt.c: a crossbar direction with flit-level output bandwidth (icnt.h). */
+#include <stdlib.h>
+
+#include "mem/icnt.h"
+
+static int port_init(icnt_port_t *p, unsigned flits)
+{
+    p->cap = flits;             /* at most one packet per flit */
+    p->q = calloc(flits, sizeof *p->q);
+    return p->q ? 0 : -1;
+}
+
+static icnt_pkt_t *port_at(icnt_port_t *p, unsigned i)
+{
+    return &p->q[(p->head + i) % p->cap];
+}
+
+static void port_push(icnt_port_t *p, icnt_pkt_t pkt)
+{
+    *port_at(p, p->count++) = pkt;
+    p->flits += pkt.flits;
+}
+
+static icnt_pkt_t port_pop(icnt_port_t *p)
+{
+    icnt_pkt_t pkt = p->q[p->head];
+    p->head = (p->head + 1) % p->cap;
+    p->count--;
+    p->flits -= pkt.flits;
+    return pkt;
+}
+
+const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
+{
+    *n = (icnt_t){ .cfg = *cfg };
+    if (!cfg->inputs || !cfg->outputs || !cfg->flit_bytes || !cfg->in_flits ||
+        !cfg->out_flits)
+        return "interconnect ports, flit size and buffers must be at least 1";
+    n->in = calloc(cfg->inputs, sizeof *n->in);
+    n->out = calloc(cfg->outputs, sizeof *n->out);
+    n->last_in = calloc(cfg->outputs, sizeof *n->last_in);
+    n->cur_in = calloc(cfg->outputs, sizeof *n->cur_in);
+    n->left = calloc(cfg->outputs, sizeof *n->left);
+    int bad = !n->in || !n->out || !n->last_in || !n->cur_in || !n->left;
+    for (unsigned i = 0; !bad && i < cfg->inputs; i++)
+        bad = port_init(&n->in[i], cfg->in_flits);
+    for (unsigned o = 0; !bad && o < cfg->outputs; o++) {
+        bad = port_init(&n->out[o], cfg->out_flits);
+        n->cur_in[o] = -1;
+        n->last_in[o] = cfg->inputs - 1;
+    }
+    if (bad) {
+        icnt_free(n);
+        return "out of memory";
+    }
+    return NULL;
+}
+
+void icnt_free(icnt_t *n)
+{
+    for (unsigned i = 0; n->in && i < n->cfg.inputs; i++)
+        free(n->in[i].q);
+    for (unsigned o = 0; n->out && o < n->cfg.outputs; o++)
+        free(n->out[o].q);
+    free(n->in);
+    free(n->out);
+    free(n->last_in);
+    free(n->cur_in);
+    free(n->left);
+    *n = (icnt_t){ 0 };
+}
+
+int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes)
+{
+    unsigned f = icnt_flits(n, bytes);
+    return f <= n->cfg.in_flits && n->in[input].flits + f <= n->cfg.in_flits;
+}
+
+void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
+               unsigned bytes)
+{
+    port_push(&n->in[input], (icnt_pkt_t){ .payload = payload, .output = output,
+                                           .flits = icnt_flits(n, bytes) });
+    n->pending++;
+    n->stats.packets++;
+}
+
+/* Starts a packet at output o from the next input (round robin) whose head
+ * packet goes to o and fits in o's buffer. */
+static void start_packet(icnt_t *n, unsigned o)
+{
+    for (unsigned k = 1; k <= n->cfg.inputs; k++) {
+        unsigned i = (n->last_in[o] + k) % n->cfg.inputs;
+        icnt_port_t *p = &n->in[i];
+        if (!p->count || port_at(p, 0)->output != o)
+            continue;
+        if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits)
+            return; /* no credit: wait for the receiver */
+        n->cur_in[o] = (int32_t)i;
+        n->left[o] = port_at(p, 0)->flits;
+        n->last_in[o] = i;
+        return;
+    }
+}
+
+void icnt_cycle(icnt_t *n, uint64_t now)
+{
+    if (!n->pending)
+        return;
+    for (unsigned o = 0; o < n->cfg.outputs; o++) {
+        if (n->cur_in[o] < 0)
+            start_packet(n, o);
+        if (n->cur_in[o] < 0)
+            continue;
+        n->stats.flits++;
+        n->stats.out_busy_cycles++;
+        if (--n->left[o])
+            continue;
+        icnt_pkt_t pkt = port_pop(&n->in[n->cur_in[o]]);
+        pkt.ready = now + n->cfg.latency;
+        port_push(&n->out[o], pkt);
+        n->cur_in[o] = -1;
+    }
+}
+
+void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
+{
+    icnt_port_t *p = &n->out[output];
+    if (!p->count || port_at(p, 0)->ready > now)
+        return NULL;
+    n->pending--;
+    return port_pop(p).payload;
+}

@@ -1,0 +1,75 @@
+/* icnt.h: one direction of the crossbar interconnect (requests from the
+ * SM clusters to the memory partitions, or replies back).
+ *
+ * Packets are cut into flits of `flit_bytes`.  Each input port has a queue
+ * bounded by `in_flits`; each output port moves one flit per cycle, taking
+ * packets whole from the inputs whose head packet goes there, round robin
+ * starting after the input it served last.  A packet whose last flit
+ * crossed at cycle t is delivered at t + latency into the output's buffer,
+ * bounded by `out_flits` (credits: an output whose buffer cannot take a
+ * packet does not start it).  The receiver pops delivered packets in
+ * arrival order.  Payloads are opaque pointers owned by the caller. */
+#ifndef MEM_ICNT_H
+#define MEM_ICNT_H
+
+#include <stdint.h>
+
+typedef struct icnt_cfg {
+    unsigned inputs, outputs;
+    unsigned flit_bytes;       /* bytes per flit (channel width) */
+    unsigned latency;          /* cycles from the last flit to delivery */
+    unsigned in_flits;         /* input queue capacity, in flits */
+    unsigned out_flits;        /* output buffer capacity, in flits */
+} icnt_cfg_t;
+
+typedef struct icnt_pkt {
+    void *payload;
+    uint32_t output;
+    uint32_t flits;
+    uint64_t ready;            /* delivery cycle (in an output buffer) */
+} icnt_pkt_t;
+
+typedef struct icnt_port {
+    icnt_pkt_t *q;             /* ring of packets */
+    unsigned head, count, cap;
+    unsigned flits;            /* flits held */
+} icnt_port_t;
+
+typedef struct icnt_stats {
+    uint64_t packets, flits;
+    uint64_t out_busy_cycles;  /* output-port cycles moving a flit */
+} icnt_stats_t;
+
+typedef struct icnt {
+    icnt_cfg_t cfg;
+    icnt_port_t *in, *out;
+    uint32_t *last_in;         /* per output: input served last */
+    int32_t *cur_in;           /* per output: input of the packet in
+                                  transfer, or -1 */
+    uint32_t *left;            /* per output: flits of it still to move */
+    unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
+    icnt_stats_t stats;
+} icnt_t;
+
+/* NULL, or what is wrong with the configuration. */
+const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg);
+void icnt_free(icnt_t *n);
+
+/* Flits of a `bytes`-byte packet. */
+static inline unsigned icnt_flits(const icnt_t *n, unsigned bytes)
+{
+    return bytes ? (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes : 1;
+}
+
+int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes);
+/* Queues a packet (icnt_can_push must hold). */
+void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
+               unsigned bytes);
+
+/* One interconnect cycle. */
+void icnt_cycle(icnt_t *n, uint64_t now);
+
+/* The oldest packet delivered to `output` by `now`, or NULL. */
+void *icnt_pop(icnt_t *n, unsigned output, uint64_t now);
+
+#endif
