@@ -1,0 +1,27 @@
+/* clocks.h: the GPU's clock domains (core, interconnect, L2, DRAM), each
+ * with its own frequency.
+ *
+ * Domain d's k-th edge is at time k / f_d.  clocks_step() advances to the
+ * earliest next edge of any domain and returns the set of domains whose
+ * edge falls exactly then (ties tick together).  Times are compared
+ * exactly (k_a * f_b against k_b * f_a in integers), so any set of
+ * frequencies gives the same sequence on every machine. */
+#ifndef GPU_CLOCKS_H
+#define GPU_CLOCKS_H
+
+#include <stdint.h>
+
+enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLK_NDOMAINS };
+
+typedef struct clocks {
+    uint64_t mhz[CLK_NDOMAINS];
+    uint64_t ticks[CLK_NDOMAINS]; /* edges taken so far */
+} clocks_t;
+
+/* NULL, or what is wrong (a frequency of 0 or above 100 GHz). */
+const char *clocks_init(clocks_t *c, const uint64_t mhz[CLK_NDOMAINS]);
+
+/* Advances to the next edge: bit d set when domain d ticks. */
+unsigned clocks_step(clocks_t *c);
+
+#endif
