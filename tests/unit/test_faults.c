@@ -1151,3 +1151,23 @@ TEST(fault_input_cta_registers_exceed_the_sm)
     CHECK(nothing_queued(g));
     pk_gpu_free(g);
 }
+
+/* Under the timing model a barrier that is never released stops every SM;
+ * after gpgpu_deadlock_detect_cycles the fault lists every resident warp
+ * of every SM with what it waits for (CTA 1 went to SM 1). */
+TEST(fault_timing_deadlock_dumps_every_warp)
+{
+    simt_error_t err;
+    const char *sets[] = { "functional=0", "gpgpu_deadlock_detect_cycles=1000",
+                           NULL };
+    int rc = run_once(sets, "bars.ptx", bars_ptx, "bar_count_too_big",
+                      pk_dim(2, 1, 1), pk_dim(32, 1, 1), 0, 0, NULL, &err);
+    CHECK_MSG(rc == SIMT_EFAULT, "status %d: %s", rc, err.msg);
+    FAULT_OK(err.msg, "bars.ptx", bars_ptx, 21, "bar_count_too_big", 0, 0, 0,
+             0, 0xffffffff, 1, "deadlock");
+    CHECK_MSG(strstr(err.msg, "for 1001 cycles"), "%s", err.msg);
+    CHECK_MSG(strstr(err.msg, "SM 0, CTA (0,0,0), warp 0: waiting at barrier 0, "
+                              "PC 1 (line 21)"), "%s", err.msg);
+    CHECK_MSG(strstr(err.msg, "SM 1, CTA (1,0,0), warp 0: waiting at barrier 0"),
+              "%s", err.msg);
+}

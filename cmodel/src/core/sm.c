@@ -1,4 +1,5 @@
 /* sm.c: one SM of the timing model (sm.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -459,4 +460,34 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
         *done += complete_ctas(s);
     }
     return SIMT_OK;
+}
+
+int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size)
+{
+    const sm_slot_t *sl = &s->slots[slot];
+    if (!sl->live)
+        return 0;
+    const warp_t *w = sl->w;
+    const cta_t *c = &s->ctas[sl->cta].cta;
+    const exec_program_t *p = c->launch->prog;
+    uint32_t pc = sl->at_bar ? w->bar_pc : warp_pc(w);
+    uint32_t line = pc < p->ncode ? p->code[pc].ir->line : 0;
+    const sm_regs_t *r = &sl->regs;
+    const char *what;
+    char bar[40];
+    if (sl->at_bar) {
+        snprintf(bar, sizeof bar, "waiting at barrier %u", w->bar_id);
+        what = bar;
+    } else if (!sl->ibuf) {
+        what = "instruction buffer empty";
+    } else if (scoreboard_collides(&s->sb, slot, r->rd, r->nrd) ||
+               scoreboard_collides(&s->sb, slot, r->wr, r->nwr)) {
+        what = "waiting for registers still in flight";
+    } else {
+        what = "ready";
+    }
+    snprintf(buf, size, "SM %u, CTA (%u,%u,%u), warp %u: %s, PC %u (line %u), "
+             "lanes 0x%08x", s->id, c->ctaid[0], c->ctaid[1], c->ctaid[2],
+             w->wid, what, pc, line, warp_active(w));
+    return 1;
 }

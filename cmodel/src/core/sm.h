@@ -21,6 +21,7 @@
 #ifndef CORE_SM_H
 #define CORE_SM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/ldst.h"
@@ -164,6 +165,11 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3]);
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
+
+/* One line about the warp in `slot` for a deadlock report: its CTA, warp,
+ * PC, PTX line, lanes and what it waits for.  0 when the slot holds no
+ * unfinished warp. */
+int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size);
 
 /* Nothing resident. */
 static inline int sm_idle(const sm_t *s)

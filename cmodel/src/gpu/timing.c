@@ -159,18 +159,44 @@ static int dispatch_ctas(gpu_run_t *g)
     return SIMT_OK;
 }
 
-static int deadlock(gpu_run_t *g)
+/* The deadlock fault: reported at the first resident warp, listing every
+ * resident warp of every SM with what it waits for. */
+static int deadlock(gpu_run_t *g, uint64_t cycles)
 {
+    char dump[3072];
+    size_t n = 0;
+    unsigned more = 0;
+    const sm_t *first_sm = NULL;
+    unsigned first_slot = 0;
     for (unsigned i = 0; i < g->nsms; i++)
-        for (unsigned c = 0; c < g->sms[i].cfg.max_ctas; c++) {
-            sm_cta_t *ct = &g->sms[i].ctas[c];
-            if (ct->used) {
-                exec_ctx_t x = { .l = ct->k->l, .cta = &ct->cta };
-                return cta_deadlock(&ct->cta, &x);
+        for (unsigned w = 0; w < g->sms[i].cfg.max_warps; w++) {
+            char line[256];
+            if (!sm_describe_warp(&g->sms[i], w, line, sizeof line))
+                continue;
+            if (!first_sm) {
+                first_sm = &g->sms[i];
+                first_slot = w;
             }
+            if (n + strlen(line) + 8 < sizeof dump)
+                n += (size_t)snprintf(dump + n, sizeof dump - n, "\n    %s", line);
+            else
+                more++;
         }
-    return set_error(g->ls[0].l.err, SIMT_EFAULT, "deadlock: no CTA can be "
-                     "placed and none is resident");
+    if (more)
+        snprintf(dump + n, sizeof dump - n, "\n    ... and %u more warps", more);
+    if (!first_sm)
+        return set_error(g->ls[0].l.err, SIMT_EFAULT, "deadlock: no CTA can be "
+                         "placed and none is resident");
+    const sm_slot_t *sl = &first_sm->slots[first_slot];
+    const sm_cta_t *ct = &first_sm->ctas[sl->cta];
+    exec_ctx_t x = { .l = ct->k->l, .cta = (cta_t *)&ct->cta };
+    const exec_program_t *p = ct->k->l->prog;
+    uint32_t pc = sl->at_bar ? sl->w->bar_pc : warp_pc(sl->w);
+    return exec_fault(&x, sl->w, pc < p->ncode ? &p->code[pc] : NULL,
+                      warp_active(sl->w), "deadlock: no SM issued or retired an "
+                      "instruction for %llu cycles (a barrier some warps never "
+                      "reach?); resident warps:%s", (unsigned long long)cycles,
+                      dump);
 }
 
 static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
@@ -215,7 +241,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         if (done)
             last_progress = now;
         if (rc == SIMT_OK && now - last_progress > idle_limit)
-            rc = deadlock(&g);
+            rc = deadlock(&g, now - last_progress);
         now++;
     }
     if (rc == SIMT_OK)
