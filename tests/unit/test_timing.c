@@ -33,10 +33,10 @@ static char *chain_kernel(unsigned n, int dependent)
     return t;
 }
 
-/* gpu_sim_cycle of one run of the chain kernel on one warp, or 0. */
-static uint64_t cycles_of(unsigned n, int dependent)
+/* gpu_sim_cycle of one run of the chain kernel on one warp under the
+ * timing model with `timing` settings, or 0. */
+static uint64_t cycles_with(unsigned n, int dependent, const char *const *timing)
 {
-    static const char *const timing[] = { "functional=0", NULL };
     simt_error_t err;
     char *text = chain_kernel(n, dependent);
     simt_gpu_t *g = text ? pk_gpu(timing, &err) : NULL;
@@ -56,6 +56,12 @@ static uint64_t cycles_of(unsigned n, int dependent)
     return cycles;
 }
 
+static uint64_t cycles_of(unsigned n, int dependent)
+{
+    static const char *const timing[] = { "functional=0", NULL };
+    return cycles_with(n, dependent, timing);
+}
+
 TEST(timing_dependent_adds_cost_latency_plus_two)
 {
     uint64_t a = cycles_of(100, 1), b = cycles_of(200, 1);
@@ -70,6 +76,18 @@ TEST(timing_independent_adds_issue_one_per_cycle)
     CHECK(a && b);
     CHECK_MSG(b - a == 100, "100 more independent adds took %llu cycles, "
               "want 100", (unsigned long long)(b - a));
+}
+
+/* On 8-wide SIMD a warp takes 32 / 8 = 4 cycles to issue, so independent
+ * adds go one every 4 cycles. */
+TEST(timing_narrow_simd_issues_a_warp_over_several_cycles)
+{
+    static const char *const narrow[] = { "functional=0", "gpgpu_simd_width=8",
+                                          NULL };
+    uint64_t a = cycles_with(100, 0, narrow), b = cycles_with(200, 0, narrow);
+    CHECK(a && b);
+    CHECK_MSG(b - a == 400, "100 more independent adds took %llu cycles, "
+              "want 400", (unsigned long long)(b - a));
 }
 
 /* Two identical timing runs give identical statistics. */

@@ -100,11 +100,12 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
+    s->sched_free_at = calloc(cfg->nsched, sizeof *s->sched_free_at);
     s->ninsts = cfg->max_warps * 8;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
     if (!s->smem || !s->slots || !s->ctas || !s->scheds || !s->insts ||
-        !s->free_insts) {
+        !s->free_insts || !s->sched_free_at || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
     }
@@ -128,6 +129,7 @@ void sm_free(sm_t *s)
     for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++)
         sched_free(&s->scheds[k]);
     free(s->scheds);
+    free(s->sched_free_at);
     free(s->smem);
     free(s->slots);
     free(s->ctas);
@@ -359,6 +361,10 @@ static int issue(sm_t *s, uint64_t now)
     unsigned n = s->cfg.nsched;
     for (unsigned k = 0; k < n; k++) {
         sched_t *sc = &s->scheds[k];
+        if (now < s->sched_free_at[k]) { /* still issuing the last warp */
+            s->stats.stall[SM_STALL_PIPELINE]++;
+            continue;
+        }
         sched_slot_t view[sc->nslots];
         int reasons = 0; /* bit per sm_stall_t seen */
         for (unsigned j = 0; j < sc->nslots; j++) {
@@ -387,6 +393,7 @@ static int issue(sm_t *s, uint64_t now)
         if (issue_one(s, i, now) != SIMT_OK)
             return SIMT_EFAULT;
         sched_issued(sc, j);
+        s->sched_free_at[k] = now + s->cfg.issue_interval;
     }
     return SIMT_OK;
 }

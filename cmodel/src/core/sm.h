@@ -47,6 +47,9 @@ typedef struct sm_cfg {
     unsigned regs;             /* 32-bit registers */
     unsigned smem;             /* scratchpad bytes */
     unsigned nsched;           /* warp schedulers */
+    unsigned issue_interval;   /* cycles a warp takes to issue (32 / SIMD
+                                  width): a scheduler issues at most once
+                                  per interval */
     sched_kind_t sched;
     unsigned two_level_active;
     opc_cfg_t opc;
@@ -131,6 +134,7 @@ typedef struct sm {
     unsigned used_warps, used_threads, used_regs;
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sched_t *scheds;
+    uint64_t *sched_free_at;   /* per scheduler: next cycle it may issue */
     scoreboard_t sb;
     opc_t opc;
     pipes_t pipes;

@@ -231,6 +231,10 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
+    if (32 % simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH))
+        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "gpgpu_simd_width (%lld) must divide the warp size (32)",
+                         (long long)simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH));
     if (simt_config_get(cfg, SIMT_CFG_NUM_SCHED) >
         simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32)
         return set_error(err, SIMT_EINPUT, "configuration: error: "

@@ -9,9 +9,25 @@
 
 #define GET(k) ((unsigned)simt_config_get(cfg, SIMT_CFG_##k))
 
+/* The instruction timing table with every initiation interval stretched
+ * by the cycles a warp needs on a narrower SIMD unit. */
+static pipe_cfg_t pipe_config(unsigned issue_interval)
+{
+    pipe_cfg_t p = pipe_cfg_default();
+    for (int k = 0; k < PIPE_NKINDS; k++) {
+        p.int_[k].interval = (uint16_t)(p.int_[k].interval * issue_interval);
+        p.fp[k].interval = (uint16_t)(p.fp[k].interval * issue_interval);
+        p.dp[k].interval = (uint16_t)(p.dp[k].interval * issue_interval);
+    }
+    p.sfu.interval = (uint16_t)(p.sfu.interval * issue_interval);
+    return p;
+}
+
 static sm_cfg_t sm_config(const simt_config_t *cfg)
 {
+    unsigned issue_interval = WARP_SIZE / GET(SIMD_WIDTH);
     sm_cfg_t c = {
+        .issue_interval = issue_interval,
         .max_warps = GET(MAX_THREADS_SM) / WARP_SIZE,
         .max_threads = GET(MAX_THREADS_SM),
         .max_ctas = GET(CTAS_SM),
@@ -24,7 +40,7 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
                  .cus = { [OPC_SP] = GET(OC_SP), [OPC_DP] = GET(OC_DP),
                           [OPC_SFU] = GET(OC_SFU), [OPC_INT] = GET(OC_INT),
                           [OPC_MEM] = GET(OC_MEM) } },
-        .pipe = pipe_cfg_default(),
+        .pipe = pipe_config(issue_interval),
         .ldst = { .queue = GET(LDST_QUEUE), .smem_banks = 32,
                   .smem_latency = GET(SMEM_LATENCY),
                   .const_latency = GET(CONST_LATENCY),
