@@ -159,3 +159,41 @@ TEST(timing_streams_order_and_concurrency)
     CHECK_MSG(diff == one, "two streams: %llu cycles, one launch %llu",
               (unsigned long long)diff, (unsigned long long)one);
 }
+
+/* Per-kernel records: two launches on one stream, the second placed the
+ * cycle after the first completes; one warp on a 48-slot SM is an achieved
+ * occupancy of at most 1/48 (a little less: a CTA stays resident until its
+ * last store is acknowledged, here after 10 cycles of ideal memory, while
+ * its warp has exited). */
+TEST(timing_kernel_records)
+{
+    static const char *const timing[] = { "functional=0",
+                                          "gpgpu_ideal_mem_latency=10", NULL };
+    simt_error_t err;
+    char *text = chain_kernel(100, 1);
+    simt_gpu_t *g = pk_gpu(timing, &err);
+    CHECK_MSG(g, "%s", err.msg);
+    simt_module_t *m = pk_load(g, "chain.ptx", text, &err);
+    free(text);
+    CHECK_MSG(m, "%s", err.msg);
+    simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+    simt_arg_t a[1] = { SIMT_ARG(out) };
+    CHECK_EQ(pk_launch(g, m, "chain", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a,
+                       1, &err), SIMT_OK);
+    CHECK_EQ(pk_run(g, m, "chain", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a, 1,
+                    &err), SIMT_OK);
+    const simt_kernel_stats_t *k;
+    CHECK_EQ(simt_gpu_kernels(g, &k), 2);
+    CHECK(!strcmp(k[0].name, "chain"));
+    CHECK_EQ(k[0].start_cycle, 0);
+    CHECK_EQ(k[1].start_cycle, k[0].end_cycle);
+    CHECK_EQ(k[1].end_cycle, simt_gpu_stats(g)->gpu_sim_cycle);
+    CHECK_EQ(k[0].warp_insns, k[1].warp_insns);
+    CHECK_EQ(k[0].thread_insns, 32 * k[0].warp_insns);
+    CHECK_MSG(k[0].achieved_occupancy <= 1.0 / 48 &&
+              k[0].achieved_occupancy > 0.9 / 48, "occupancy %f",
+              k[0].achieved_occupancy);
+    CHECK_EQ(k[0].ctas_per_sm, 8);
+    CHECK(!strcmp(k[0].limiter, "CTA slots"));
+    pk_gpu_free(g);
+}

@@ -93,6 +93,9 @@ int simt_synchronize(simt_gpu_t *gpu, simt_error_t *err);
 /* Statistics accumulated since the GPU was created. */
 const simt_stats_t *simt_gpu_stats(const simt_gpu_t *gpu);
 
+/* Every kernel launch run so far, in launch order; returns their number. */
+size_t simt_gpu_kernels(const simt_gpu_t *gpu, const simt_kernel_stats_t **out);
+
 #ifdef __cplusplus
 }
 #endif

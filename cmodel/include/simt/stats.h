@@ -26,6 +26,25 @@ uint64_t simt_stats_field(const simt_stats_t *s, size_t i);
 
 void simt_stats_print(const simt_stats_t *s, FILE *out);
 
+/* One kernel launch.  Functional runs fill the counts; the cycle and
+ * occupancy fields are those of the timing model (0 otherwise). */
+typedef struct simt_kernel_stats {
+    char name[64];
+    uint32_t grid[3], block[3];
+    uint32_t regs_per_thread;    /* our allocator */
+    uint32_t smem_per_cta;       /* static + dynamic bytes */
+    uint32_t ctas_per_sm;        /* occupancy limit on this configuration */
+    char limiter[16];            /* the resource that sets it */
+    uint64_t ctas;
+    uint64_t warp_insns, thread_insns;
+    uint64_t start_cycle, end_cycle; /* first CTA placed, last completed */
+    double achieved_occupancy;   /* resident warps / warp slots, averaged
+                                    over the SM-cycles that hosted it */
+} simt_kernel_stats_t;
+
+/* One line per kernel, with a header line, for the text summary. */
+void simt_kernel_stats_print(const simt_kernel_stats_t *k, size_t n, FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,7 @@ const char *cli_root(char *buf, size_t size);
 /* Writes the JSON statistics file atomically (temp file + rename). */
 int cli_write_json(const char *path, const char *workload,
                    const simt_wl_result_t *res, const simt_stats_t *st,
+                   const simt_kernel_stats_t *ks, size_t nks,
                    const simt_config_t *cfg, simt_error_t *err);
 
 #endif

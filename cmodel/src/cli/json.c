@@ -21,8 +21,34 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* The per-kernel records as a JSON array. */
+static void json_kernels(FILE *f, const simt_kernel_stats_t *k, size_t n)
+{
+    fprintf(f, "  \"kernels\": [");
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_string(f, k[i].name);
+        fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], "
+                "\"regs_per_thread\": %u, \"smem_per_cta\": %u, "
+                "\"ctas_per_sm\": %u, \"limiter\": ", k[i].grid[0],
+                k[i].grid[1], k[i].grid[2], k[i].block[0], k[i].block[1],
+                k[i].block[2], k[i].regs_per_thread, k[i].smem_per_cta,
+                k[i].ctas_per_sm);
+        json_string(f, k[i].limiter);
+        fprintf(f, ", \"ctas\": %llu, \"warp_insns\": %llu, \"thread_insns\": %llu, "
+                "\"start_cycle\": %llu, \"end_cycle\": %llu, "
+                "\"achieved_occupancy\": %.6f}",
+                (unsigned long long)k[i].ctas, (unsigned long long)k[i].warp_insns,
+                (unsigned long long)k[i].thread_insns,
+                (unsigned long long)k[i].start_cycle,
+                (unsigned long long)k[i].end_cycle, k[i].achieved_occupancy);
+    }
+    fprintf(f, "%s],\n", n ? "\n  " : "");
+}
+
 int cli_write_json(const char *path, const char *workload,
                    const simt_wl_result_t *res, const simt_stats_t *s,
+                   const simt_kernel_stats_t *ks, size_t nks,
                    const simt_config_t *cfg, simt_error_t *err)
 {
     char tmp[4096];
@@ -41,7 +67,9 @@ int cli_write_json(const char *path, const char *workload,
                 (unsigned long long)simt_stats_field(s, i));
     fprintf(f, "    \"ipc\": %.6f\n",
             s->gpu_sim_cycle ? (double)s->thread_insns / (double)s->gpu_sim_cycle : 0.0);
-    fprintf(f, "  },\n  \"config\": {\n");
+    fprintf(f, "  },\n");
+    json_kernels(f, ks, nks);
+    fprintf(f, "  \"config\": {\n");
     for (int k = 0; k < SIMT_CFG_NKEYS; k++) {
         const char *name = simt_config_value_name(cfg, (simt_cfg_key_t)k);
         fprintf(f, "    \"%s\": ", simt_config_key_name((simt_cfg_key_t)k));

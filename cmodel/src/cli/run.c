@@ -107,9 +107,14 @@ int cli_run(int argc, char **argv)
            res.detail);
     printf("\n---- statistics ----\n");
     simt_stats_print(st, stdout);
+    const simt_kernel_stats_t *ks;
+    size_t nks = simt_gpu_kernels(gpu, &ks);
+    printf("\n---- kernels ----\n");
+    simt_kernel_stats_print(ks, nks, stdout);
     printf("\n---- configuration ----\n");
     simt_config_print(&cfg, stdout, "");
-    if (json && cli_write_json(json, wl->name, &res, st, &cfg, &err) != SIMT_OK) {
+    if (json && cli_write_json(json, wl->name, &res, st, ks, nks, &cfg,
+                               &err) != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
     }

@@ -229,6 +229,9 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3])
     }
     s->live_warps += c->cta.nwarps;
     s->need_fetch += c->cta.nwarps;
+    k->live_warps += c->cta.nwarps;
+    if (k->ctas_on_sm[s->id]++ == 0)
+        k->hosting_sms++;
     return SIMT_OK;
 }
 
@@ -309,7 +312,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     sm_slot_t *sl = &s->slots[i];
     warp_t *w = sl->w;
     uint32_t pc = warp_pc(w);
-    const sm_kernel_t *kern = s->ctas[sl->cta].k;
+    sm_kernel_t *kern = s->ctas[sl->cta].k;
     const exec_insn_t *ei = &kern->l->prog->code[pc];
     const sm_regs_t *r = &sl->regs;
     pipe_timing_t t = sl->timing;
@@ -322,6 +325,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         in->dst[in->ndst++] = r->wr[d];
     }
     opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
+    kern->warp_insns++;
+    kern->thread_insns += (uint64_t)__builtin_popcount(warp_active(w));
     s->x.l = kern->l;
     s->x.cta = &s->ctas[sl->cta].cta;
     s->x.clock = now;
@@ -344,6 +349,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     if (w->state == WARP_DONE) {
         sl->live = 0;
         s->live_warps--;
+        kern->live_warps--;
         s->check_ctas = 1;
     }
     /* at a barrier, or exited: maybe the barrier others wait at is done */
@@ -439,6 +445,8 @@ static unsigned complete_ctas(sm_t *s)
                 s->slots[i] = (sm_slot_t){ 0 };
         c->cta.launch->stats->ctas_completed++;
         c->k->ctas_done++;
+        if (--c->k->ctas_on_sm[s->id] == 0)
+            c->k->hosting_sms--;
         cta_release(&c->cta);
         c->used = 0;
         s->nctas--;

@@ -113,7 +113,12 @@ typedef struct sm_kernel {
     uint32_t warps;
     uint32_t regs;             /* registers per CTA, allocation-rounded */
     uint32_t smem;             /* scratchpad bytes per CTA */
-    uint64_t ctas_done;        /* counted by the SMs as its CTAs complete */
+    /* kept by the SMs: */
+    uint64_t ctas_done;        /* CTAs completed */
+    uint64_t warp_insns, thread_insns;
+    uint32_t live_warps;       /* resident unfinished warps, all SMs */
+    uint32_t hosting_sms;      /* SMs with a resident CTA of it */
+    uint32_t *ctas_on_sm;      /* per SM id: its resident CTAs */
 } sm_kernel_t;
 
 typedef struct sm_cta {

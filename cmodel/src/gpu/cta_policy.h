@@ -20,6 +20,10 @@ typedef struct gpu_kernel {
     sm_kernel_t k;            /* what the SMs see */
     uint64_t nctas, next_cta; /* CTAs in the grid, next to place */
     uint8_t eligible;         /* its stream's earlier launches are done */
+    uint64_t start, end;      /* cycles of its first placement and last
+                                 completion */
+    uint64_t warp_cycles;     /* sum over cycles of its resident warps */
+    uint64_t sm_cycles;       /* sum over cycles of the SMs hosting it */
 } gpu_kernel_t;
 
 typedef struct cta_policy {

@@ -38,6 +38,8 @@ struct simt_gpu {
     pending_t *queue;
     uint32_t nqueue, qcap;
     uint8_t *smem;             /* one SM's scratchpad (functional mode) */
+    simt_kernel_stats_t *kstats; /* one per launch run */
+    size_t nkstats, kstats_cap;
 };
 
 simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
@@ -89,11 +91,60 @@ void simt_gpu_destroy(simt_gpu_t *g)
     }
     devmem_release(&g->mem);
     free(g->smem);
+    free(g->kstats);
     free(g);
 }
 
 const simt_config_t *simt_gpu_config(const simt_gpu_t *g) { return &g->cfg; }
 const simt_stats_t *simt_gpu_stats(const simt_gpu_t *g) { return &g->stats; }
+
+size_t simt_gpu_kernels(const simt_gpu_t *g, const simt_kernel_stats_t **out)
+{
+    *out = g->kstats;
+    return g->nkstats;
+}
+
+/* Room for n more kernel records, each started from its launch; NULL when
+ * out of memory. */
+static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
+                                             size_t n)
+{
+    if (g->nkstats + n > g->kstats_cap) {
+        size_t cap = g->kstats_cap ? g->kstats_cap * 2 : 16;
+        while (cap < g->nkstats + n)
+            cap *= 2;
+        simt_kernel_stats_t *k = realloc(g->kstats, cap * sizeof *k);
+        if (!k)
+            return NULL;
+        g->kstats = k;
+        g->kstats_cap = cap;
+    }
+    simt_kernel_stats_t *first = &g->kstats[g->nkstats];
+    for (size_t i = 0; i < n; i++) {
+        const pending_t *p = &pl[i];
+        simt_kernel_stats_t *k = &first[i];
+        *k = (simt_kernel_stats_t){ 0 };
+        snprintf(k->name, sizeof k->name, "%s", p->mod->ptx->funcs[p->kernel].name);
+        k->grid[0] = p->launch.grid.x;
+        k->grid[1] = p->launch.grid.y;
+        k->grid[2] = p->launch.grid.z;
+        k->block[0] = p->launch.block.x;
+        k->block[1] = p->launch.block.y;
+        k->block[2] = p->launch.block.z;
+        k->regs_per_thread = p->mod->regs[p->kernel];
+        k->ctas = (uint64_t)p->launch.grid.x * p->launch.grid.y * p->launch.grid.z;
+        const exec_program_t *prog = p->mod->progs[p->kernel];
+        k->smem_per_cta = (prog->static_shared + 15) / 16 * 16 +
+                          p->launch.dynamic_shared_bytes;
+        occupancy_t o = occupancy_of(&g->cfg, k->block[0] * k->block[1] * k->block[2],
+                                     k->regs_per_thread, k->smem_per_cta);
+        k->ctas_per_sm = o.ctas;
+        snprintf(k->limiter, sizeof k->limiter, "%s",
+                 occupancy_resource_name(o.limiter));
+    }
+    g->nkstats += n;
+    return first;
+}
 
 /* ---------- modules ---------- */
 
@@ -384,17 +435,20 @@ static uint32_t cta_smem(const exec_launch_t *L)
 static int run_timing(simt_gpu_t *g, simt_error_t *err)
 {
     timing_launch_t *ls = calloc(g->nqueue ? g->nqueue : 1, sizeof *ls);
-    if (!ls)
+    simt_kernel_stats_t *ks = new_kernel_stats(g, g->queue, g->nqueue);
+    if (!ls || !ks) {
+        free(ls);
         return set_error(err, SIMT_EINPUT, "out of host memory");
+    }
     for (uint32_t i = 0; i < g->nqueue; i++) {
         const pending_t *pl = &g->queue[i];
         ls[i].l = launch_of(g, pl, err);
         ls[i].regs = pl->mod->regs[pl->kernel];
         ls[i].smem = cta_smem(&ls[i].l);
-        ls[i].stream = pl->launch.stream;
+        ls[i].stream = (uint32_t)pl->launch.stream;
     }
     g->stats.kernels_launched += g->nqueue;
-    int rc = timing_run(ls, g->nqueue, &g->cfg, &g->stats);
+    int rc = timing_run(ls, g->nqueue, &g->cfg, &g->stats, ks);
     free(ls);
     return rc;
 }
@@ -403,6 +457,10 @@ static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
 {
     exec_launch_t L = launch_of(g, pl, err);
     uint32_t smem = cta_smem(&L);
+    simt_kernel_stats_t *ks = new_kernel_stats(g, pl, 1);
+    if (!ks)
+        return set_error(err, SIMT_EINPUT, "out of host memory");
+    uint64_t warp0 = g->stats.warp_insns, thread0 = g->stats.thread_insns;
     g->stats.kernels_launched++;
     const simt_dim3_t *gr = &pl->launch.grid;
     uint64_t nctas = (uint64_t)gr->x * gr->y * gr->z;
@@ -418,6 +476,8 @@ static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
         if (rc != SIMT_OK)
             return rc;
     }
+    ks->warp_insns = g->stats.warp_insns - warp0;
+    ks->thread_insns = g->stats.thread_insns - thread0;
     return SIMT_OK;
 }
 

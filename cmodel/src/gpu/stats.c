@@ -31,3 +31,20 @@ void simt_stats_print(const simt_stats_t *s, FILE *out)
         fprintf(out, "%-24s = %.4f\n", "warp_ipc", ratio(s->warp_insns, s->gpu_sim_cycle));
     }
 }
+
+void simt_kernel_stats_print(const simt_kernel_stats_t *k, size_t n, FILE *out)
+{
+    fprintf(out, "%-20s %13s %5s %6s %10s %12s %14s %9s\n", "kernel", "grid x block",
+            "regs", "smem", "CTAs/SM", "cycles", "thread_insns", "occupancy");
+    for (size_t i = 0; i < n; i++) {
+        char dims[32], lim[40];
+        snprintf(dims, sizeof dims, "%ux%ux%u x %u", k[i].grid[0], k[i].grid[1],
+                 k[i].grid[2], k[i].block[0] * k[i].block[1] * k[i].block[2]);
+        snprintf(lim, sizeof lim, "%u (%s)", k[i].ctas_per_sm, k[i].limiter);
+        fprintf(out, "%-20.20s %13s %5u %6u %10s %12llu %14llu %8.1f%%\n",
+                k[i].name, dims, k[i].regs_per_thread, k[i].smem_per_cta, lim,
+                (unsigned long long)(k[i].end_cycle - k[i].start_cycle),
+                (unsigned long long)k[i].thread_insns,
+                100.0 * k[i].achieved_occupancy);
+    }
+}

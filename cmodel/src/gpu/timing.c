@@ -88,8 +88,10 @@ static void run_free(gpu_run_t *g)
 {
     for (unsigned i = 0; g->sms && i < g->nsms; i++)
         sm_free(&g->sms[i]);
-    for (unsigned k = 0; g->ks && k < g->nk; k++)
+    for (unsigned k = 0; g->ks && k < g->nk; k++) {
         free((uint32_t *)g->ks[k].k.slot_phys);
+        free(g->ks[k].k.ctas_on_sm);
+    }
     free(g->sms);
     free(g->ks);
     cta_policy_free(&g->policy);
@@ -97,7 +99,7 @@ static void run_free(gpu_run_t *g)
 
 /* What one CTA of launch t takes from an SM. */
 static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t,
-                        const simt_config_t *cfg)
+                        const simt_config_t *cfg, unsigned nsms)
 {
     const exec_launch_t *l = &t->l;
     uint32_t threads = l->block.x * l->block.y * l->block.z;
@@ -105,10 +107,15 @@ static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t,
     uint32_t unit = GET(REG_ALLOC_UNIT);
     uint32_t regs = (t->regs + unit - 1) / unit * unit * warps * WARP_SIZE;
     uint32_t *phys = slot_registers(l->prog);
-    if (!phys)
+    uint32_t *on_sm = calloc(nsms ? nsms : 1, sizeof *on_sm);
+    if (!phys || !on_sm) {
+        free(phys);
+        free(on_sm);
         return set_error(l->err, SIMT_EINPUT, "out of host memory");
+    }
     gk->k = (sm_kernel_t){ .l = l, .slot_phys = phys, .threads = threads,
-                           .warps = warps, .regs = regs, .smem = t->smem };
+                           .warps = warps, .regs = regs, .smem = t->smem,
+                           .ctas_on_sm = on_sm };
     gk->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     return SIMT_OK;
 }
@@ -127,7 +134,7 @@ static int run_setup(gpu_run_t *g)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
     for (unsigned k = 0; k < g->nk; k++) {
-        int rc = kernel_setup(&g->ks[k], &g->ls[k], cfg);
+        int rc = kernel_setup(&g->ks[k], &g->ls[k], cfg, g->nsms);
         if (rc != SIMT_OK)
             return rc;
     }
@@ -157,7 +164,7 @@ static int update_eligible(gpu_run_t *g)
     return all_done;
 }
 
-static int dispatch_ctas(gpu_run_t *g)
+static int dispatch_ctas(gpu_run_t *g, uint64_t now)
 {
     for (unsigned c = 0; c < g->clusters; c++) {
         unsigned s, k;
@@ -165,6 +172,8 @@ static int dispatch_ctas(gpu_run_t *g)
             continue;
         gpu_kernel_t *gk = &g->ks[k];
         const simt_dim3_t *gr = &gk->k.l->grid;
+        if (gk->next_cta == 0)
+            gk->start = now;
         uint64_t i = gk->next_cta++;
         uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
                            (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
@@ -237,8 +246,40 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
     }
 }
 
+/* Per-kernel occupancy accounting for one cycle. */
+static void kernel_cycle(gpu_run_t *g, uint64_t now)
+{
+    for (unsigned k = 0; k < g->nk; k++) {
+        gpu_kernel_t *gk = &g->ks[k];
+        if (!gk->next_cta || gk->end)
+            continue;
+        gk->warp_cycles += gk->k.live_warps;
+        gk->sm_cycles += gk->k.hosting_sms;
+        if (gk->k.ctas_done == gk->nctas)
+            gk->end = now + 1;
+    }
+}
+
+/* The timing fields of the kernel records (gpu.c fills the rest). */
+static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
+                         uint64_t base)
+{
+    unsigned max_warps = (unsigned)simt_config_get(g->cfg, SIMT_CFG_MAX_THREADS_SM)
+                         / WARP_SIZE;
+    for (unsigned k = 0; k < g->nk; k++) {
+        const gpu_kernel_t *gk = &g->ks[k];
+        ks[k].warp_insns = gk->k.warp_insns;
+        ks[k].thread_insns = gk->k.thread_insns;
+        ks[k].start_cycle = base + gk->start;
+        ks[k].end_cycle = base + gk->end;
+        ks[k].achieved_occupancy =
+            gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
+                          : 0.0;
+    }
+}
+
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
-               simt_stats_t *stats)
+               simt_stats_t *stats, simt_kernel_stats_t *ks)
 {
     if (!n)
         return SIMT_OK;
@@ -247,7 +288,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     uint64_t now = 0, idle_limit = (uint64_t)simt_config_get(cfg, SIMT_CFG_DEADLOCK_CYCLES);
     uint64_t last_progress = 0;
     while (rc == SIMT_OK && !update_eligible(&g)) {
-        rc = dispatch_ctas(&g);
+        rc = dispatch_ctas(&g, now);
         unsigned done = 0;
         for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
             rc = sm_cycle(&g.sms[i], now, &done);
@@ -256,12 +297,15 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         }
         if (done)
             last_progress = now;
+        kernel_cycle(&g, now);
         if (rc == SIMT_OK && now - last_progress > idle_limit)
             rc = deadlock(&g, now - last_progress);
         now++;
     }
-    if (rc == SIMT_OK)
+    if (rc == SIMT_OK) {
+        kernel_stats(&g, ks, stats->gpu_sim_cycle);
         add_stats(&g, stats, now);
+    }
     run_free(&g);
     return rc;
 }

@@ -21,10 +21,11 @@ typedef struct timing_launch {
     uint32_t stream;
 } timing_launch_t;
 
-/* Runs launches ls[0..n) and adds their statistics to `stats`.  SIMT_OK,
- * SIMT_EFAULT (a kernel fault, reported in that launch's error) or
- * SIMT_EINPUT. */
+/* Runs launches ls[0..n), adds their statistics to `stats` and fills
+ * ks[0..n) (whose names, dimensions and counts the caller set) with their
+ * cycles, occupancy limit and achieved occupancy.  SIMT_OK, SIMT_EFAULT (a
+ * kernel fault, reported in that launch's error) or SIMT_EINPUT. */
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
-               simt_stats_t *stats);
+               simt_stats_t *stats, simt_kernel_stats_t *ks);
 
 #endif
