@@ -80,6 +80,19 @@ static void decode(const sm_t *s, sm_slot_t *sl)
     sl->sb_wait = 0;
 }
 
+/* Something that can make a warp of slot i's scheduler ready happened. */
+static void touch_slot(sm_t *s, unsigned i)
+{
+    s->sched_dirty[i % s->cfg.nsched] = 1;
+}
+
+/* Something that can make any warp ready happened (a collector unit or an
+ * instruction record freed, a barrier released, a CTA arrived). */
+static void touch_all(sm_t *s)
+{
+    memset(s->sched_dirty, 1, s->cfg.nsched);
+}
+
 /* ---------- set-up ---------- */
 
 const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
@@ -101,11 +114,14 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
     s->sched_free_at = calloc(cfg->nsched, sizeof *s->sched_free_at);
+    s->sched_dirty = calloc(cfg->nsched, sizeof *s->sched_dirty);
+    s->sched_stall = calloc(cfg->nsched, sizeof *s->sched_stall);
     s->ninsts = cfg->max_warps * 8;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
     if (!s->smem || !s->slots || !s->ctas || !s->scheds || !s->insts ||
-        !s->free_insts || !s->sched_free_at || !cfg->issue_interval) {
+        !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
+        !s->sched_stall || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
     }
@@ -130,6 +146,8 @@ void sm_free(sm_t *s)
         sched_free(&s->scheds[k]);
     free(s->scheds);
     free(s->sched_free_at);
+    free(s->sched_dirty);
+    free(s->sched_stall);
     free(s->smem);
     free(s->slots);
     free(s->ctas);
@@ -229,6 +247,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3])
     }
     s->live_warps += c->cta.nwarps;
     s->need_fetch += c->cta.nwarps;
+    touch_all(s);
     k->live_warps += c->cta.nwarps;
     if (k->ctas_on_sm[s->id]++ == 0)
         k->hosting_sms++;
@@ -243,6 +262,9 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
     for (unsigned i = 0; i < in->ndst; i++)
         scoreboard_release(&s->sb, in->slot, in->dst[i]);
     s->slots[in->slot].sb_wait = 0;
+    touch_slot(s, in->slot);
+    if (!s->nfree_insts)
+        touch_all(s);
     if (--s->slots[in->slot].inflight == 0 &&
         !s->slots[in->slot].live)
         s->check_ctas = 1;
@@ -265,11 +287,14 @@ static void dispatch(sm_t *s, uint64_t now)
     uint64_t tag;
     for (int c = 0; c < OPC_NCLASSES; c++) {
         if (c == OPC_MEM) {
-            if (ldst_can_accept(&s->ldst) && opc_dispatch(&s->opc, OPC_MEM, &tag))
+            if (ldst_can_accept(&s->ldst) && opc_dispatch(&s->opc, OPC_MEM, &tag)) {
                 ldst_accept(&s->ldst, tag, &s->insts[tag].mem);
+                touch_all(s);
+            }
         } else if (pipes_can_accept(&s->pipes, (opc_class_t)c, now) &&
                    opc_dispatch(&s->opc, (opc_class_t)c, &tag)) {
             pipes_dispatch(&s->pipes, (opc_class_t)c, s->insts[tag].lat, now, tag);
+            touch_all(s);
         }
     }
     ldst_cycle(&s->ldst, now);
@@ -353,10 +378,13 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         s->check_ctas = 1;
     }
     /* at a barrier, or exited: maybe the barrier others wait at is done */
-    if (w->state != WARP_READY && cta_release_barriers(&s->ctas[sl->cta].cta))
+    if (w->state != WARP_READY && cta_release_barriers(&s->ctas[sl->cta].cta)) {
         for (unsigned j = 0; j < s->cfg.max_warps; j++)
             if (s->slots[j].live && s->slots[j].cta == sl->cta)
                 s->slots[j].at_bar = s->slots[j].w->state == WARP_AT_BARRIER;
+        touch_all(s);
+    }
+    touch_slot(s, i);
     s->stats.warp_insns_issued++;
     s->last_progress = now;
     return SIMT_OK;
@@ -369,6 +397,10 @@ static int issue(sm_t *s, uint64_t now)
         sched_t *sc = &s->scheds[k];
         if (now < s->sched_free_at[k]) { /* still issuing the last warp */
             s->stats.stall[SM_STALL_PIPELINE]++;
+            continue;
+        }
+        if (!s->sched_dirty[k]) { /* nothing changed: still no ready warp */
+            s->stats.stall[s->sched_stall[k]]++;
             continue;
         }
         sched_slot_t view[sc->nslots];
@@ -393,6 +425,8 @@ static int issue(sm_t *s, uint64_t now)
                            : reasons & (1 << SM_STALL_FETCH) ? SM_STALL_FETCH
                                                              : SM_STALL_BARRIER;
             s->stats.stall[why]++;
+            s->sched_dirty[k] = 0;
+            s->sched_stall[k] = (uint8_t)why;
             continue;
         }
         unsigned i = (unsigned)j * n + k;
@@ -420,6 +454,7 @@ static void fetch(sm_t *s, uint64_t now)
         sl->ibuf_pc = pc;
         sl->ibuf_ready = now + 1;
         decode(s, sl);
+        touch_slot(s, i);
         s->fetch_rr = (i + 1) % n;
         return;
     }

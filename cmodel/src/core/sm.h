@@ -140,6 +140,10 @@ typedef struct sm {
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sched_t *scheds;
     uint64_t *sched_free_at;   /* per scheduler: next cycle it may issue */
+    uint8_t *sched_dirty;      /* per scheduler: something its readiness
+                                  depends on changed since it last found
+                                  no ready warp */
+    uint8_t *sched_stall;      /* per scheduler: that last stall reason */
     scoreboard_t sb;
     opc_t opc;
     pipes_t pipes;
