@@ -28,12 +28,20 @@ def fail(msg):
     sys.exit(2)
 
 
+def strip_comment(line):
+    """A '#' starts a comment at the start of a line or after a blank when
+    a blank or the end follows it, so '# note' is a comment and 'Table 1 #1'
+    is text."""
+    m = re.search(r"(^|\s)#(\s|$)", line)
+    return line[:m.start()] if m else line
+
+
 def read_meta(path):
     """Folder keys and an ordered list of (section, keys)."""
     top, sections, cur = {}, [], None
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            text = line.split("#", 1)[0].strip()
+            text = strip_comment(line).strip()
             if not text:
                 continue
             m = re.fullmatch(r"\[([A-Za-z0-9_]+)\]", text)

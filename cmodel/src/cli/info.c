@@ -34,7 +34,14 @@ static long meta_ptxas_regs(const char *ptx_path, const char *kernel)
         char *ke = k + strlen(k);
         while (ke > k && (ke[-1] == ' ' || ke[-1] == '\t')) *--ke = '\0';
         while (*v == ' ') v++;
-        v[strcspn(v, "\r\n#")] = '\0';
+        v[strcspn(v, "\r\n")] = '\0';
+        /* a '#' after a blank and before a blank or the end starts a comment */
+        for (char *h = strchr(v, '#'); h; h = strchr(h + 1, '#'))
+            if ((h == v || h[-1] == ' ' || h[-1] == '\t') &&
+                (h[1] == '\0' || h[1] == ' ' || h[1] == '\t')) {
+                *h = '\0';
+                break;
+            }
         if (!strcmp(k, "kernels"))
             snprintf(kernels, sizeof kernels, "%s", v);
         else if (!strcmp(k, "ptxas_regs"))
