@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench ptx clean help deps fuzz asan-test
+.PHONY: all run test lint bench ptx clean help deps fuzz asan-test FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -50,7 +50,13 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/gen/workloads.c: scripts/gen_workloads.sh $(DRIVERS)
+# The driver list itself is a prerequisite: adding or removing a workload
+# regenerates the registry even when no driver file is newer.
+$(BUILD)/gen/drivers.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo "$(DRIVERS)" | cmp -s - $@ || echo "$(DRIVERS)" > $@
+
+$(BUILD)/gen/workloads.c: scripts/gen_workloads.sh $(BUILD)/gen/drivers.list $(DRIVERS)
 	@mkdir -p $(dir $@)
 	bash scripts/gen_workloads.sh $(DRIVERS) > $@.tmp && mv $@.tmp $@
 
