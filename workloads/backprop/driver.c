@@ -19,18 +19,9 @@ typedef struct bp_host {
     float *partial, *w_out, *oldw_out; /* results copied back */
 } bp_host_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static float rng_unit(uint32_t *s) /* uniform in [-1, 1) */
 {
-    return (float)(rng_next(s) >> 8) / 8388608.0f - 1.0f;
+    return (float)(simt_wl_rand(s) >> 8) / 8388608.0f - 1.0f;
 }
 
 static int fail(simt_error_t *err, int status, const char *msg)
@@ -38,19 +29,6 @@ static int fail(simt_error_t *err, int status, const char *msg)
     err->status = status;
     snprintf(err->msg, sizeof err->msg, "backprop: %s", msg);
     return status;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc, simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
 }
 
 static void host_free(bp_host_t *h)
@@ -195,7 +173,7 @@ static int run_backprop(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_param
                  "%u inputs x %u hidden, grid %ux%u of 16x16: max rel err %.2g (tol %.0e)", h.in,
                  h.hid, h.hid / TILE, h.rows, e, TOL);
     }
-    rc = release(gpu, d, 5, rc, err);
+    rc = simt_wl_release(gpu, d, 5, rc, err);
     host_free(&h);
     return rc;
 }

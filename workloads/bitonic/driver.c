@@ -8,15 +8,6 @@
 
 #define BLOCK 768u     /* the thesis machine's 768 threads per core, one block per core */
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static int fail(simt_error_t *err, const char *msg)
 {
     err->status = SIMT_EINPUT;
@@ -95,7 +86,7 @@ static int run_bitonic(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params
         goto done;
     }
     for (uint32_t i = 0; i < n; i++)
-        keys[i] = ref[i] = rng_next(&seed);
+        keys[i] = ref[i] = simt_wl_rand(&seed);
     if ((rc = simt_malloc(gpu, n * sizeof *keys, &dev, err)) != SIMT_OK ||
         (rc = simt_memcpy_htod(gpu, dev, keys, n * sizeof *keys, err)) != SIMT_OK ||
         (rc = sort_on_device(gpu, mod, grid, n, dev, &launches, err)) != SIMT_OK ||

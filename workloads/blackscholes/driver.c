@@ -18,32 +18,9 @@ typedef struct bs_data {
     float *S, *X, *T, *call, *put;
 } bs_data_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static float rng_uniform(uint32_t *s, float lo, float hi)
 {
-    return lo + (hi - lo) * (float)(rng_next(s) >> 8) * (1.0f / 16777216.0f);
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
+    return lo + (hi - lo) * (float)(simt_wl_rand(s) >> 8) * (1.0f / 16777216.0f);
 }
 
 static int fail(simt_error_t *err, const char *msg)
@@ -51,13 +28,6 @@ static int fail(simt_error_t *err, const char *msg)
     err->status = SIMT_EINPUT;
     snprintf(err->msg, sizeof err->msg, "blackscholes: %s", msg);
     return SIMT_EINPUT;
-}
-
-static int upload(simt_gpu_t *gpu, const void *src, size_t bytes, simt_devptr_t *dst,
-                  simt_error_t *err)
-{
-    int rc = simt_malloc(gpu, bytes, dst, err);
-    return rc != SIMT_OK ? rc : simt_memcpy_htod(gpu, *dst, src, bytes, err);
 }
 
 /* CUDA SDK option ranges: spot 5..30, strike 1..100, expiry 0.25..10 years. */
@@ -159,9 +129,9 @@ static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_p
         goto done;
     }
     make_options(&d, (uint32_t)seed_l);
-    if ((rc = upload(gpu, d.S, bytes, &dev[0], err)) != SIMT_OK ||
-        (rc = upload(gpu, d.X, bytes, &dev[1], err)) != SIMT_OK ||
-        (rc = upload(gpu, d.T, bytes, &dev[2], err)) != SIMT_OK ||
+    if ((rc = simt_wl_upload(gpu, d.S, bytes, &dev[0], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, d.X, bytes, &dev[1], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, d.T, bytes, &dev[2], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, bytes, &dev[3], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, bytes, &dev[4], err)) != SIMT_OK ||
         (rc = launch(gpu, mod, grid, d.n, dev, err)) != SIMT_OK ||
@@ -170,7 +140,7 @@ static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_p
         goto done;
     check(&d, res);
 done:
-    rc = release(gpu, dev, 5, rc, err);
+    rc = simt_wl_release(gpu, dev, 5, rc, err);
     free(d.S);
     free(d.X);
     free(d.T);

@@ -39,33 +39,11 @@ typedef struct dct_run {
     double cosm[64];     /* C[k][n] = c_k cos((2n + 1) k pi / 16) */
 } dct_run_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static int fail(simt_error_t *err, const dct_desc_t *d, const char *msg)
 {
     err->status = SIMT_EINPUT;
     snprintf(err->msg, sizeof err->msg, "%s: %s", d->name, msg);
     return SIMT_EINPUT;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc, simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
 }
 
 static void make_cosm(double *c)
@@ -80,7 +58,7 @@ static void fill_input(dct_run_t *r, uint32_t seed)
 {
     size_t n = (size_t)r->w * r->h;
     for (size_t i = 0; i < n; i++) {
-        uint32_t x = rng_next(&seed);
+        uint32_t x = simt_wl_rand(&seed);
         if (r->d->kind == DCT_TILED_S16)
             ((int16_t *)r->in)[i] = (int16_t)(r->d->inverse ? (int)(x % 1024u) - 512 : (int)(x % 256u) - 128);
         else
@@ -258,7 +236,7 @@ static int run_dct(const dct_desc_t *d, simt_gpu_t *gpu, simt_module_t *mod,
         if ((rc = device_run(gpu, mod, &r, dev, err)) == SIMT_OK)
             report(&r, check(&r), res);
     }
-    rc = release(gpu, dev, 3, rc, err);
+    rc = simt_wl_release(gpu, dev, 3, rc, err);
     free(r.in);
     free(r.out);
     return rc;

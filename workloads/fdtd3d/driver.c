@@ -19,15 +19,6 @@ typedef struct fd_host {
     float *in, *out;
 } fd_host_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static int fail(simt_error_t *err, const char *msg)
 {
     err->status = SIMT_EINPUT;
@@ -35,23 +26,10 @@ static int fail(simt_error_t *err, const char *msg)
     return SIMT_EINPUT;
 }
 
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc, simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static void fill(fd_host_t *h, uint32_t seed)
 {
     for (size_t i = 0; i < h->n; i++)
-        h->in[i] = (float)(rng_next(&seed) >> 8) / 8388608.0f - 1.0f; /* [-1, 1) */
+        h->in[i] = (float)(simt_wl_rand(&seed) >> 8) / 8388608.0f - 1.0f; /* [-1, 1) */
     h->coef[0] = -3.0f; /* a second-derivative-like stencil, weights shrinking with distance */
     for (int i = 1; i <= RADIUS; i++)
         h->coef[i] = 0.5f / (float)(i * i);
@@ -147,7 +125,7 @@ static int run_fdtd3d(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_
                      (h.dimy + BDY - 1) / BDY, BDX, BDY, e, TOL);
         }
     }
-    rc = release(gpu, d, 3, rc, err);
+    rc = simt_wl_release(gpu, d, 3, rc, err);
     free(h.in);
     free(h.out);
     return rc;

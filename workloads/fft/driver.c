@@ -16,41 +16,11 @@ typedef struct fft_job {
     uint32_t grid;
 } fft_job_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int fail(simt_error_t *err, const char *msg)
 {
     err->status = SIMT_EINPUT;
     snprintf(err->msg, sizeof err->msg, "fft: %s", msg);
     return SIMT_EINPUT;
-}
-
-static int upload(simt_gpu_t *gpu, const void *src, size_t bytes, simt_devptr_t *dst,
-                  simt_error_t *err)
-{
-    int rc = simt_malloc(gpu, bytes, dst, err);
-    return rc != SIMT_OK ? rc : simt_memcpy_htod(gpu, *dst, src, bytes, err);
 }
 
 static void swap(double *a, double *b)
@@ -169,22 +139,22 @@ static int run_fft(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *
         goto done;
     }
     for (size_t i = 0; i < 2 * total; i++)
-        x[i] = (float)(rng_next(&seed) >> 8) * (2.0f / 16777216.0f) - 1.0f;
+        x[i] = (float)(simt_wl_rand(&seed) >> 8) * (2.0f / 16777216.0f) - 1.0f;
     for (size_t t = 0; t < n / 2; t++) {
         double a = -2.0 * PI * (double)t / (double)n;
         tw[2 * t] = (float)cos(a);
         tw[2 * t + 1] = (float)sin(a);
     }
     size_t bytes = 2 * total * sizeof *x;
-    if ((rc = upload(gpu, x, bytes, &dev[0], err)) != SIMT_OK ||
+    if ((rc = simt_wl_upload(gpu, x, bytes, &dev[0], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, bytes, &dev[1], err)) != SIMT_OK ||
-        (rc = upload(gpu, tw, n * sizeof *tw, &dev[2], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, tw, n * sizeof *tw, &dev[2], err)) != SIMT_OK ||
         (rc = fft_on_device(gpu, mod, &job, dev, err)) != SIMT_OK ||
         (rc = simt_memcpy_dtoh(gpu, got, dev[1], bytes, err)) != SIMT_OK)
         goto done;
     check(&job, x, got, res);
 done:
-    rc = release(gpu, dev, 3, rc, err);
+    rc = simt_wl_release(gpu, dev, 3, rc, err);
     free(x);
     free(got);
     free(tw);

@@ -21,32 +21,9 @@ typedef struct hmm_input {
     int *prof;  /* nstates records of STATE_INTS ints */
 } hmm_input_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static int rng_range(uint32_t *s, int lo, int hi) /* uniform in [lo, hi] */
 {
-    return lo + (int)(rng_next(s) % (uint32_t)(hi - lo + 1));
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
+    return lo + (int)(simt_wl_rand(s) % (uint32_t)(hi - lo + 1));
 }
 
 static int fail(simt_error_t *err, const char *msg)
@@ -54,13 +31,6 @@ static int fail(simt_error_t *err, const char *msg)
     err->status = SIMT_EINPUT;
     snprintf(err->msg, sizeof err->msg, "hmmer: %s", msg);
     return SIMT_EINPUT;
-}
-
-static int upload(simt_gpu_t *gpu, const void *src, size_t bytes, simt_devptr_t *dst,
-                  simt_error_t *err)
-{
-    int rc = simt_malloc(gpu, bytes, dst, err);
-    return rc != SIMT_OK ? rc : simt_memcpy_htod(gpu, *dst, src, bytes, err);
 }
 
 static void free_input(hmm_input_t *in)
@@ -192,9 +162,9 @@ static int upload_all(simt_gpu_t *gpu, const hmm_input_t *in, simt_devptr_t *dev
     size_t n = (size_t)in->nseq;
     size_t prof = (size_t)in->nstates * STATE_INTS * sizeof(int);
     int rc;
-    if ((rc = upload(gpu, in->seq, (size_t)(in->info[n - 1] + in->info[2 * n - 1]), &dev[0], err)) ||
-        (rc = upload(gpu, in->info, 2 * n * sizeof(int), &dev[1], err)) ||
-        (rc = upload(gpu, in->prof, prof, &dev[2], err)))
+    if ((rc = simt_wl_upload(gpu, in->seq, (size_t)(in->info[n - 1] + in->info[2 * n - 1]), &dev[0], err)) ||
+        (rc = simt_wl_upload(gpu, in->info, 2 * n * sizeof(int), &dev[1], err)) ||
+        (rc = simt_wl_upload(gpu, in->prof, prof, &dev[2], err)))
         return rc;
     return simt_malloc(gpu, (size_t)in->nstates * n * 4 * sizeof(int), &dev[3], err);
 }
@@ -230,7 +200,7 @@ static int run_hmmer(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
         goto done;
     check(&in, out, out + in.nseq, rows, res);
 done:
-    rc = release(gpu, dev, 4, rc, err);
+    rc = simt_wl_release(gpu, dev, 4, rc, err);
     free_input(&in);
     free(out);
     free(rows);

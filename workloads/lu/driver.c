@@ -13,29 +13,6 @@
 #define SINGULAR_EVERY 61 /* every 61st matrix has an all-zero column: the kernel's zero-pivot path */
 #define ZERO_COL 5
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int fail(simt_error_t *err, const char *msg)
 {
     err->status = SIMT_EINPUT;
@@ -48,7 +25,7 @@ static void make_matrices(float *a, int nmat, uint32_t seed)
 {
     for (int t = 0; t < nmat; t++) {
         for (int e = 0; e < B * B; e++) {
-            uint32_t r = rng_next(&seed);
+            uint32_t r = simt_wl_rand(&seed);
             float v = (float)(r >> 8) * (2.0f / 16777216.0f) - 1.0f;
             a[(size_t)t * B * B + e] = (r & 0xff) < 77 ? 0.0f : v;
         }
@@ -145,7 +122,7 @@ static int run_lu(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *p
         goto done;
     check(a, lu, perm, nmat, res);
 done:
-    rc = release(gpu, dev, 2, rc, err);
+    rc = simt_wl_release(gpu, dev, 2, rc, err);
     free(a);
     free(lu);
     free(perm);

@@ -15,29 +15,6 @@ typedef struct mm_dims {
     uint32_t grid;
 } mm_dims_t;
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int fail(simt_error_t *err, const char *msg)
 {
     err->status = SIMT_EINPUT;
@@ -45,17 +22,10 @@ static int fail(simt_error_t *err, const char *msg)
     return SIMT_EINPUT;
 }
 
-static int upload(simt_gpu_t *gpu, const void *src, size_t bytes, simt_devptr_t *dst,
-                  simt_error_t *err)
-{
-    int rc = simt_malloc(gpu, bytes, dst, err);
-    return rc != SIMT_OK ? rc : simt_memcpy_htod(gpu, *dst, src, bytes, err);
-}
-
 static void fill(float *v, size_t n, uint32_t *seed) /* uniform in [-1, 1) */
 {
     for (size_t i = 0; i < n; i++)
-        v[i] = (float)(rng_next(seed) >> 8) * (2.0f / 16777216.0f) - 1.0f;
+        v[i] = (float)(simt_wl_rand(seed) >> 8) * (2.0f / 16777216.0f) - 1.0f;
 }
 
 static void check(const mm_dims_t *d, const float *A, const float *B, const float *C,
@@ -124,15 +94,15 @@ static int run_matmul(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_
     }
     fill(A, na, &seed);
     fill(B, nb, &seed);
-    if ((rc = upload(gpu, A, na * sizeof *A, &dev[0], err)) != SIMT_OK ||
-        (rc = upload(gpu, B, nb * sizeof *B, &dev[1], err)) != SIMT_OK ||
+    if ((rc = simt_wl_upload(gpu, A, na * sizeof *A, &dev[0], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, B, nb * sizeof *B, &dev[1], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, nc * sizeof *C, &dev[2], err)) != SIMT_OK ||
         (rc = launch(gpu, mod, &d, dev, err)) != SIMT_OK ||
         (rc = simt_memcpy_dtoh(gpu, C, dev[2], nc * sizeof *C, err)) != SIMT_OK)
         goto done;
     check(&d, A, B, C, res);
 done:
-    rc = release(gpu, dev, 3, rc, err);
+    rc = simt_wl_release(gpu, dev, 3, rc, err);
     free(A);
     free(B);
     free(C);

@@ -8,6 +8,7 @@
 #ifndef SIMT_WORKLOAD_H
 #define SIMT_WORKLOAD_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "simt/simt.h"
@@ -32,6 +33,21 @@ int simt_wl_param_int(const simt_wl_params_t *p, const char *key, long def,
 /* Reads string knob `key`, or `def` when absent. */
 const char *simt_wl_param_str(const simt_wl_params_t *p, const char *key,
                               const char *def);
+
+/* Helpers every driver needs (cmodel/src/gpu/workload_util.c). */
+
+/* xorshift32: the drivers' seeded pseudo-random sequence; a non-zero
+ * state never becomes zero. */
+uint32_t simt_wl_rand(uint32_t *state);
+
+/* Frees the non-zero device pointers p[0..n).  Returns rc, or, when rc is
+ * SIMT_OK and a free fails, that failure (with err filled). */
+int simt_wl_release(simt_gpu_t *gpu, const simt_devptr_t *p, int n, int rc,
+                    simt_error_t *err);
+
+/* simt_malloc of `bytes` then a copy of `src` into it. */
+int simt_wl_upload(simt_gpu_t *gpu, const void *src, size_t bytes,
+                   simt_devptr_t *dst, simt_error_t *err);
 
 /* What a driver reports back. */
 typedef struct simt_wl_result {

@@ -7,29 +7,6 @@
 
 #define BLOCK 128u
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int host_oom(simt_error_t *err)
 {
     err->status = SIMT_EINPUT;
@@ -86,7 +63,7 @@ static int run_devfunc(simt_gpu_t *gpu, simt_module_t *mod,
         goto done;
     }
     for (int i = 0; i < n; i++)
-        in[i] = (int)(rng_next(&seed) % 400001u) - 200000; /* [-200000, 200000] */
+        in[i] = (int)(simt_wl_rand(&seed) % 400001u) - 200000; /* [-200000, 200000] */
 
     if ((rc = simt_malloc(gpu, bytes, &dev[0], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, bytes, &dev[1], err)) != SIMT_OK ||
@@ -124,7 +101,7 @@ static int run_devfunc(simt_gpu_t *gpu, simt_module_t *mod,
                  in[bad]);
 
 done:
-    rc = release(gpu, dev, 2, rc, err);
+    rc = simt_wl_release(gpu, dev, 2, rc, err);
     free(in);
     free(out);
     return rc;

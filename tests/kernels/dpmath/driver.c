@@ -10,29 +10,6 @@
 #define NOUT 4   /* doubles written per element, must match kernel.cu */
 #define TOL 1e-12
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int host_oom(simt_error_t *err)
 {
     err->status = SIMT_EINPUT;
@@ -74,7 +51,7 @@ static int run_dpmath(simt_gpu_t *gpu, simt_module_t *mod,
         goto done;
     }
     for (int i = 0; i < n; i++) { /* 53-bit uniform in [0.5, 4.0) */
-        uint64_t hi = rng_next(&seed) >> 5, lo = rng_next(&seed) >> 6;
+        uint64_t hi = simt_wl_rand(&seed) >> 5, lo = simt_wl_rand(&seed) >> 6;
         double u = (double)((hi << 26) | lo) / 9007199254740992.0;
         x[i] = 0.5 + 3.5 * u;
     }
@@ -131,7 +108,7 @@ static int run_dpmath(simt_gpu_t *gpu, simt_module_t *mod,
                  bad_ref, max_err, TOL);
 
 done:
-    rc = release(gpu, dev, 2, rc, err);
+    rc = simt_wl_release(gpu, dev, 2, rc, err);
     free(x);
     free(out);
     return rc;

@@ -11,29 +11,6 @@
 #define SHARED_BLOCK 96u /* not a divisor of BINS: the init/merge loops run unevenly */
 #define SHARED_GRID 6u
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int host_oom(simt_error_t *err)
 {
     err->status = SIMT_EINPUT;
@@ -63,7 +40,7 @@ static int run_histogram(simt_gpu_t *gpu, simt_module_t *mod,
     }
     /* Skewed: half the bytes fall in 16 hot bins (heavy atomic contention), half uniform. */
     for (int i = 0; i < n; i++) {
-        uint32_t r = rng_next(&seed);
+        uint32_t r = simt_wl_rand(&seed);
         data[i] = (r & 1u) ? (unsigned char)(0x40u + ((r >> 8) & 15u))
                            : (unsigned char)(r >> 24);
     }
@@ -122,7 +99,7 @@ static int run_histogram(simt_gpu_t *gpu, simt_module_t *mod,
                  hs[bad_s], ref[bad_s]);
 
 done:
-    rc = release(gpu, dev, 3, rc, err);
+    rc = simt_wl_release(gpu, dev, 3, rc, err);
     free(data);
     return rc;
 }

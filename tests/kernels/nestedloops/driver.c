@@ -7,29 +7,6 @@
 
 #define TILE 16u
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
-}
-
 static int host_oom(simt_error_t *err)
 {
     err->status = SIMT_EINPUT;
@@ -58,8 +35,8 @@ static int run_nestedloops(simt_gpu_t *gpu, simt_module_t *mod,
         goto done;
     }
     for (size_t i = 0; i < cnt; i++) {
-        A[i] = (int)(rng_next(&seed) % 17u) - 8; /* [-8, 8] */
-        B[i] = (int)(rng_next(&seed) % 17u) - 8;
+        A[i] = (int)(simt_wl_rand(&seed) % 17u) - 8; /* [-8, 8] */
+        B[i] = (int)(simt_wl_rand(&seed) % 17u) - 8;
     }
 
     if ((rc = simt_malloc(gpu, bytes, &dev[0], err)) != SIMT_OK ||
@@ -110,7 +87,7 @@ static int run_nestedloops(simt_gpu_t *gpu, simt_module_t *mod,
                  bad_r, bad_c, C[bad_r * m + bad_c], bad_ref);
 
 done:
-    rc = release(gpu, dev, 3, rc, err);
+    rc = simt_wl_release(gpu, dev, 3, rc, err);
     free(A);
     free(B);
     free(C);

@@ -8,32 +8,9 @@
 
 #define BLOCK 256u
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static float rng_float(uint32_t *s, float lo, float hi)
 {
-    return lo + (hi - lo) * (float)(rng_next(s) >> 8) / 16777216.0f;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
+    return lo + (hi - lo) * (float)(simt_wl_rand(s) >> 8) / 16777216.0f;
 }
 
 static int host_oom(simt_error_t *err)
@@ -111,7 +88,7 @@ static int run_vecadd(simt_gpu_t *gpu, simt_module_t *mod,
                  n, bad, (double)c[bad], (double)(a[bad] + b[bad]), max_err);
 
 done:
-    rc = release(gpu, dev, 3, rc, err);
+    rc = simt_wl_release(gpu, dev, 3, rc, err);
     free(a);
     free(b);
     free(c);

@@ -9,35 +9,12 @@
 #define FULL_BLOCK 128u /* multiple of 32 */
 #define PART_BLOCK 80u  /* 2 full warps + one 16-lane warp per block */
 
-static uint32_t rng_next(uint32_t *s) /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
 static int popc32(uint32_t x)
 {
     int c = 0;
     for (; x; x &= x - 1u)
         c++;
     return c;
-}
-
-/* Frees the non-zero device pointers; a failure is reported only if rc was SIMT_OK. */
-static int release(simt_gpu_t *gpu, const simt_devptr_t *p, int count, int rc,
-                   simt_error_t *err)
-{
-    for (int k = 0; k < count; k++) {
-        simt_error_t tmp;
-        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
-            *err = tmp;
-            rc = tmp.status ? tmp.status : SIMT_EFAULT;
-        }
-    }
-    return rc;
 }
 
 static int host_oom(simt_error_t *err)
@@ -146,12 +123,12 @@ static int run_warpvote(simt_gpu_t *gpu, simt_module_t *mod,
     }
     /* Full warps: values in [-500, 1000], ~1/64 replaced by -1500 so __all_sync sees both outcomes. */
     for (size_t i = 0; i < nf; i++) {
-        uint32_t r = rng_next(&seed);
+        uint32_t r = simt_wl_rand(&seed);
         inf[i] = (r & 63u) == 0 ? -1500 : (int)((r >> 8) % 1501u) - 500;
     }
     /* Partial kernel: alternate warps draw from [0, 800] (all >= 0, none > 900) or [-500, 1000]. */
     for (size_t i = 0; i < np; i++) {
-        uint32_t r = rng_next(&seed);
+        uint32_t r = simt_wl_rand(&seed);
         uint32_t b = (uint32_t)(i / PART_BLOCK), w = (uint32_t)(i % PART_BLOCK) / 32u;
         inp[i] = ((b + w) % 2u == 0) ? (int)(r % 801u) : (int)(r % 1501u) - 500;
     }
@@ -214,7 +191,7 @@ static int run_warpvote(simt_gpu_t *gpu, simt_module_t *mod,
                  nbp, bp / NOUT, FIELD[1][bp % NOUT], outp[bp], refp[bp]);
 
 done:
-    rc = release(gpu, dev, 4, rc, err);
+    rc = simt_wl_release(gpu, dev, 4, rc, err);
     free(inf);
     free(inp);
     free(outf);

@@ -1,4 +1,5 @@
-/* workload_params.c: reading a workload's --param knobs (workload.h). */
+/* workload_util.c: what workload drivers share (workload.h): their --param
+ * knobs, a seeded random sequence, device-memory helpers. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,4 +38,33 @@ int simt_wl_param_int(const simt_wl_params_t *p, const char *key, long def,
     }
     *out = n;
     return 0;
+}
+
+uint32_t simt_wl_rand(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+int simt_wl_release(simt_gpu_t *gpu, const simt_devptr_t *p, int n, int rc,
+                    simt_error_t *err)
+{
+    for (int k = 0; k < n; k++) {
+        simt_error_t tmp;
+        if (p[k] && simt_free(gpu, p[k], &tmp) != SIMT_OK && rc == SIMT_OK) {
+            *err = tmp;
+            rc = tmp.status ? tmp.status : SIMT_EFAULT;
+        }
+    }
+    return rc;
+}
+
+int simt_wl_upload(simt_gpu_t *gpu, const void *src, size_t bytes,
+                   simt_devptr_t *dst, simt_error_t *err)
+{
+    int rc = simt_malloc(gpu, bytes, dst, err);
+    return rc != SIMT_OK ? rc : simt_memcpy_htod(gpu, *dst, src, bytes, err);
 }
