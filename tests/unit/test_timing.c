@@ -197,3 +197,42 @@ TEST(timing_kernel_records)
     CHECK(!strcmp(k[0].limiter, "CTA slots"));
     pk_gpu_free(g);
 }
+
+/* The L1 on one warp whose lanes all read one word: the first load misses
+ * and fetches the 128-byte line, the second (same line, still in flight)
+ * is a pending hit, the third (after the add waited for the data) hits;
+ * the global store is write-through without allocation (local_wb_global_wt
+ * is the default policy): 4 accesses, 1 miss, 1 pending hit, 1 hit. */
+TEST(timing_l1_miss_pending_hit_hit)
+{
+    static const char ptx[] = PK_HEADER
+        ".visible .entry l1(.param .u64 p)\n{\n"
+        ".reg .b32 %r<6>;\n.reg .b64 %rd<2>;\n"
+        "ld.param.u64 %rd1, [p];\n"
+        "ld.global.u32 %r1, [%rd1];\n"
+        "ld.global.u32 %r2, [%rd1+4];\n"
+        "add.s32 %r3, %r1, %r2;\n"
+        "ld.global.u32 %r4, [%rd1+8];\n"
+        "add.s32 %r5, %r3, %r4;\n"
+        "st.global.u32 [%rd1+128], %r5;\n"
+        "ret;\n}\n";
+    static const char *const timing[] = { "functional=0", NULL };
+    simt_error_t err;
+    simt_gpu_t *g = pk_gpu(timing, &err);
+    CHECK_MSG(g, "%s", err.msg);
+    simt_module_t *m = pk_load(g, "l1.ptx", ptx, &err);
+    CHECK_MSG(m, "%s", err.msg);
+    simt_devptr_t buf = pk_alloc_u32(g, 64, 3);
+    simt_arg_t a[1] = { SIMT_ARG(buf) };
+    CHECK_EQ(pk_run(g, m, "l1", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a, 1,
+                    &err), SIMT_OK);
+    const simt_stats_t *s = simt_gpu_stats(g);
+    CHECK_EQ(s->l1d_accesses, 4);
+    CHECK_EQ(s->l1d_misses, 1);
+    CHECK_EQ(s->l1d_pending_hits, 1);
+    CHECK_EQ(s->l1d_hits, 1);
+    uint32_t out[64];
+    CHECK_EQ(pk_read_u32(g, buf, out, 64), SIMT_OK);
+    CHECK_EQ(out[32], 9);
+    pk_gpu_free(g);
+}

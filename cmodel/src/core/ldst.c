@@ -1,19 +1,26 @@
-/* ldst.c: the load/store unit over an ideal memory (ldst.h). */
+/* ldst.c: the load/store unit, its L1 and the ideal memory (ldst.h). */
 #include <stdlib.h>
 
 #include "core/ldst.h"
 #include "core/smem_banks.h"
-#include "mem/coalescer.h"
 
 const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
 {
     *u = (ldst_t){ .cfg = *cfg };
-    if (cfg->queue < 1 || cfg->smem_banks < 1)
+    if (cfg->queue < 1 || cfg->smem_banks < 1 || cfg->prepared < 1 ||
+        cfg->inflight < 1)
         return "the LD/ST queue and the scratchpad banks must be at least 1";
-    u->inflight_cap = cfg->queue + 1;
+    if (cfg->l1) {
+        const char *why = cache_init(&u->l1, &cfg->l1_cfg);
+        if (why)
+            return why;
+        u->fills = calloc(cfg->l1_cfg.mshrs, sizeof *u->fills);
+    }
+    u->nops = cfg->queue + cfg->prepared + cfg->inflight;
+    u->ops = calloc(u->nops, sizeof *u->ops);
+    u->sent = calloc(u->nops, sizeof *u->sent);
     u->q = calloc(cfg->queue, sizeof *u->q);
-    u->inflight = calloc(u->inflight_cap, sizeof *u->inflight);
-    if (!u->q || !u->inflight) {
+    if (!u->ops || !u->sent || !u->q || (cfg->l1 && !u->fills)) {
         ldst_free(u);
         return "out of memory";
     }
@@ -22,8 +29,12 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
 
 void ldst_free(ldst_t *u)
 {
+    if (u->cfg.l1)
+        cache_free(&u->l1);
+    free(u->fills);
+    free(u->ops);
+    free(u->sent);
     free(u->q);
-    free(u->inflight);
     *u = (ldst_t){ 0 };
 }
 
@@ -47,72 +58,139 @@ static unsigned distinct_addresses(const exec_access_t *a)
     return n;
 }
 
-/* Cycles in the unit and latency of one instruction's accesses. */
-static void cost(ldst_t *u, const exec_access_t *a, ldst_op_t *op)
+uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a)
 {
-    unsigned first = a->mask ? (unsigned)__builtin_ctz(a->mask) : 0;
-    ptx_space_t space = (ptx_space_t)a->space[first];
-    op->busy = 1;
-    op->latency = u->cfg.smem_latency;
+    uint32_t i = 0;
+    while (u->ops[i].used)
+        i++;
+    ldst_op_t *op = &u->ops[i];
+    *op = (ldst_op_t){ .used = 1, .kind = LDST_SHARED, .busy = 1,
+                       .latency = u->cfg.smem_latency, .write = a->write,
+                       .atomic = a->atomic };
+    u->used_ops++;
     if (!a->mask)
-        return; /* every lane predicated off: one cycle, nothing moves */
-    switch (space) {
+        return i; /* every lane predicated off: one cycle, nothing moves */
+    unsigned first = (unsigned)__builtin_ctz(a->mask);
+    switch ((ptx_space_t)a->space[first]) {
     case PTX_SPACE_SHARED:
         op->busy = smem_bank_cycles(a->addr, a->mask, a->bytes, u->cfg.smem_banks);
         u->stats.shared_accesses++;
         u->stats.shared_bank_cycles += op->busy;
-        return;
+        break;
     case PTX_SPACE_CONST: case PTX_SPACE_PARAM:
+        op->kind = LDST_CONST;
         op->busy = distinct_addresses(a);
         op->latency = u->cfg.const_latency;
         u->stats.const_accesses++;
-        return;
+        break;
     default: {
         coalesce_txn_t t[COALESCE_MAX_TXN];
-        op->busy = coalesce_warp(a->addr, a->mask, a->bytes, t);
-        op->latency = u->cfg.mem_latency;
+        op->kind = LDST_GLOBAL;
+        op->local = a->space[first] == PTX_SPACE_LOCAL;
+        op->ntxn = coalesce_warp(a->addr, a->mask, a->bytes, t);
+        for (unsigned k = 0; k < op->ntxn; k++)
+            op->txn[k] = t[k].addr;
         u->stats.global_accesses++;
-        u->stats.global_transactions += op->busy;
-        return;
+        u->stats.global_transactions += op->ntxn;
+        break;
     }
+    }
+    return i;
+}
+
+void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag)
+{
+    u->ops[op].tag = tag;
+    u->q[(u->head + u->count++) % u->cfg.queue] = op;
+}
+
+static void later(ldst_op_t *op, uint64_t t)
+{
+    if (t > op->done)
+        op->done = t;
+}
+
+/* Lines that arrived by `now` fill the L1 and release their requests. */
+static void take_fills(ldst_t *u, uint64_t now)
+{
+    while (u->fill_count && u->fills[u->fill_head].ready <= now) {
+        cache_fill(&u->l1, u->fills[u->fill_head].line);
+        u->fill_head = (u->fill_head + 1) % u->cfg.l1_cfg.mshrs;
+        u->fill_count--;
+        uint64_t t;
+        while (cache_pop_ready(&u->l1, &t)) {
+            u->ops[t].waiting--;
+            later(&u->ops[t], now);
+        }
     }
 }
 
-ldst_op_t ldst_prepare(ldst_t *u, const exec_access_t *a)
+/* Sends the next transaction of global op `i`; 0 when the L1 refused it
+ * (retry next cycle). */
+static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
 {
-    ldst_op_t op = { 0 };
-    cost(u, a, &op);
-    return op;
-}
-
-void ldst_accept(ldst_t *u, uint64_t tag, const ldst_op_t *op)
-{
-    ldst_op_t *q = &u->q[(u->head + u->count++) % u->cfg.queue];
-    *q = *op;
-    q->tag = tag;
+    ldst_op_t *op = &u->ops[i];
+    uint64_t below = now + u->cfg.mem_latency;
+    if (!u->cfg.l1 || op->atomic) { /* atomics are done below the L1 */
+        later(op, below);
+        return 1;
+    }
+    cache_result_t r;
+    cache_access(&u->l1, op->txn[op->next], op->write, op->local, i, &r);
+    switch (r.outcome) {
+    case CACHE_FAIL:
+        u->stats.l1_stall_cycles++;
+        return 0;
+    case CACHE_MISS:
+        u->fills[(u->fill_head + u->fill_count++) % u->cfg.l1_cfg.mshrs] =
+            (ldst_fill_t){ r.fill_addr, below };
+        op->waiting++;
+        return 1;
+    case CACHE_HIT_RESERVED:
+        op->waiting++;
+        return 1;
+    default: /* a hit, or a write that goes down */
+        later(op, r.write_down ? below : now + u->cfg.l1_latency);
+        return 1;
+    }
 }
 
 void ldst_cycle(ldst_t *u, uint64_t now)
 {
-    if (!u->count || now < u->free_at || u->ninflight == u->inflight_cap)
+    if (u->cfg.l1)
+        take_fills(u, now);
+    if (!u->count || now < u->free_at)
         return;
-    ldst_op_t op = u->q[u->head];
+    uint32_t i = u->q[u->head];
+    ldst_op_t *op = &u->ops[i];
+    if (op->kind == LDST_GLOBAL) {
+        if (op->next < op->ntxn && !send_txn(u, i, now))
+            return;
+        if (op->next < op->ntxn)
+            op->next++;
+        if (op->next < op->ntxn)
+            return; /* one transaction per cycle */
+        later(op, now + 1);
+    } else {
+        u->free_at = now + op->busy;
+        later(op, now + op->busy - 1 + op->latency);
+    }
+    op->sent_all = 1;
+    u->sent[u->nsent++] = i;
     u->head = (u->head + 1) % u->cfg.queue;
     u->count--;
-    u->free_at = now + op.busy;
-    op.done = now + op.busy - 1 + op.latency;
-    u->inflight[u->ninflight++] = op;
 }
 
 int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
 {
-    for (unsigned i = 0; i < u->ninflight; i++) {
-        if (u->inflight[i].done > now)
+    for (unsigned k = 0; k < u->nsent; k++) {
+        ldst_op_t *op = &u->ops[u->sent[k]];
+        if (op->waiting || op->done > now)
             continue;
-        *tag = u->inflight[i].tag;
-        for (unsigned j = i + 1; j < u->ninflight; j++)
-            u->inflight[j - 1] = u->inflight[j];
-        u->ninflight--;
+        *tag = op->tag;
+        op->used = 0;
+        u->used_ops--;
+        u->sent[k] = u->sent[--u->nsent];
         return 1;
     }
     return 0;

@@ -1,29 +1,44 @@
-/* ldst.h: the SM's load/store unit over an ideal memory.
+/* ldst.h: the SM's load/store unit, its L1 data cache and an ideal memory
+ * below it.
  *
- * Memory instructions arrive in order with the accesses the functional
- * executor recorded (exec_access_t).  The unit works on one instruction at
- * a time; the instruction occupies it for
- *   shared:       the bank-conflict degree (core/smem_banks.h) cycles,
- *   global/local: one cycle per coalesced transaction (mem/coalescer.h),
- *   const/param:  one cycle per distinct address (a broadcast is free),
- * and its result is ready `latency` cycles after its last cycle in the
- * unit, with the latency of its space.  This is the "ideal memory" model:
- * every global access takes the same time, as with GPGPU-Sim's perfect
- * memory options; the cache and DRAM hierarchy replaces it for global and
- * local accesses when configured. */
+ * A memory instruction is prepared at issue, from the accesses the
+ * functional executor recorded (exec_access_t), queued at dispatch and
+ * served in order, one at a time:
+ *   shared:        it occupies the unit for the bank-conflict degree
+ *                  (core/smem_banks.h) cycles, then gpgpu_smem_latency;
+ *   const/param:   one cycle per distinct address, then the constant
+ *                  latency;
+ *   global/local:  coalesced into transactions (mem/coalescer.h), one sent
+ *                  per cycle.  With the L1 enabled each goes through it
+ *                  (mem/cache.h): a hit is ready after the L1 latency, a
+ *                  miss or pending hit when its line arrives, a write that
+ *                  goes down (and an atomic, which bypasses the L1) when
+ *                  the memory below acknowledges it; a reservation failure
+ *                  stalls the unit, which retries the same transaction
+ *                  next cycle.  The memory below the L1 is ideal: every
+ *                  fill and acknowledgement takes gpgpu_ideal_mem_latency.
+ * The instruction completes when all its transactions have. */
 #ifndef CORE_LDST_H
 #define CORE_LDST_H
 
 #include <stdint.h>
 
 #include "exec/exec.h"
+#include "mem/cache.h"
+#include "mem/coalescer.h"
 
 typedef struct ldst_cfg {
     unsigned queue;            /* instructions waiting for the unit */
+    unsigned prepared;         /* instructions issued, not yet queued (the
+                                  memory collector units) */
+    unsigned inflight;         /* instructions sent, waiting for memory */
     unsigned smem_banks;       /* scratchpad banks */
     unsigned smem_latency;     /* cycles after the bank accesses */
     unsigned const_latency;    /* constant/param cache hit */
-    unsigned mem_latency;      /* global and local (ideal memory) */
+    unsigned mem_latency;      /* the ideal memory below the L1 */
+    int l1;                    /* 1: global/local accesses use the L1 */
+    cache_cfg_t l1_cfg;
+    unsigned l1_latency;       /* L1 hit */
 } ldst_cfg_t;
 
 typedef struct ldst_stats {
@@ -32,47 +47,63 @@ typedef struct ldst_stats {
     uint64_t global_accesses;      /* warp-level, global + local */
     uint64_t global_transactions;
     uint64_t const_accesses;
+    uint64_t l1_stall_cycles;      /* cycles lost to reservation failures */
 } ldst_stats_t;
 
+enum { LDST_SHARED, LDST_CONST, LDST_GLOBAL };
+
 typedef struct ldst_op {
-    uint64_t tag;
-    uint64_t done;             /* result cycle, once started */
-    uint32_t busy;             /* cycles it occupies the unit */
-    uint32_t latency;
+    uint8_t used, kind, write, atomic, local;
+    uint8_t sent_all;          /* every transaction has gone out */
+    uint32_t busy, latency;    /* shared and const */
+    uint64_t tag;              /* the SM's handle */
+    uint32_t ntxn, next;       /* global: transactions and the next to send */
+    uint32_t waiting;          /* transactions waiting for a line */
+    uint64_t done;             /* the latest known completion cycle */
+    uint64_t txn[COALESCE_MAX_TXN];
 } ldst_op_t;
+
+typedef struct ldst_fill {
+    uint64_t line, ready;
+} ldst_fill_t;
 
 typedef struct ldst {
     ldst_cfg_t cfg;
-    ldst_op_t *q;              /* waiting ring */
+    ldst_op_t *ops;            /* prepared, queued and in-flight ones */
+    unsigned nops, used_ops;
+    uint32_t *sent;            /* ops whose transactions all went out */
+    unsigned nsent;
+    uint32_t *q;               /* queued op indices, a ring */
     unsigned head, count;
     uint64_t free_at;          /* first cycle the unit can start another */
-    ldst_op_t *inflight;       /* started, result not yet taken */
-    unsigned ninflight, inflight_cap;
+    cache_t l1;
+    ldst_fill_t *fills;        /* lines coming back, in order (a ring) */
+    unsigned fill_head, fill_count;
     ldst_stats_t stats;
 } ldst_t;
 
 const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg);
 void ldst_free(ldst_t *u);
 
+/* Room to prepare one more instruction (the issue stage checks it). */
+static inline int ldst_can_prepare(const ldst_t *u)
+{
+    return u->used_ops < u->nops;
+}
+
 int ldst_can_accept(const ldst_t *u);
 
-/* The unit time and latency of an instruction whose accesses are `a`
- * (computed at issue, when the functional executor has recorded them). */
-ldst_op_t ldst_prepare(ldst_t *u, const exec_access_t *a);
+/* Prepares an instruction whose accesses are `a` (at issue); returns its
+ * handle for ldst_accept. */
+uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a);
 
-/* Queues a prepared memory instruction under `tag`. */
-void ldst_accept(ldst_t *u, uint64_t tag, const ldst_op_t *op);
+/* Queues prepared instruction `op` under the SM's `tag` (at dispatch). */
+void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag);
 
-/* Starts the next waiting instruction when the unit is free. */
+/* One cycle: lines arriving, then the head instruction. */
 void ldst_cycle(ldst_t *u, uint64_t now);
 
 /* A finished instruction: 1 and its tag, or 0. */
 int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
-
-/* Nothing queued or in flight. */
-static inline int ldst_idle(const ldst_t *u)
-{
-    return u->count == 0 && u->ninflight == 0;
-}
 
 #endif

@@ -278,8 +278,10 @@ static void writeback(sm_t *s, uint64_t now)
     uint64_t tag;
     while (pipes_pop_done(&s->pipes, now, &tag))
         retire(s, tag, now);
-    while (ldst_pop_done(&s->ldst, now, &tag))
+    while (ldst_pop_done(&s->ldst, now, &tag)) {
         retire(s, tag, now);
+        touch_all(s); /* a memory instruction's slot in the unit is free */
+    }
 }
 
 static void dispatch(sm_t *s, uint64_t now)
@@ -288,7 +290,7 @@ static void dispatch(sm_t *s, uint64_t now)
     for (int c = 0; c < OPC_NCLASSES; c++) {
         if (c == OPC_MEM) {
             if (ldst_can_accept(&s->ldst) && opc_dispatch(&s->opc, OPC_MEM, &tag)) {
-                ldst_accept(&s->ldst, tag, &s->insts[tag].mem);
+                ldst_accept(&s->ldst, s->insts[tag].mem_op, tag);
                 touch_all(s);
             }
         } else if (pipes_can_accept(&s->pipes, (opc_class_t)c, now) &&
@@ -319,7 +321,8 @@ static int blocked(sm_t *s, unsigned i, uint64_t now)
         sl->sb_wait = 1;
         return SM_STALL_SCOREBOARD;
     }
-    if (!opc_free_cus(&s->opc, sl->timing.cls) || !s->nfree_insts)
+    if (!opc_free_cus(&s->opc, sl->timing.cls) || !s->nfree_insts ||
+        (sl->timing.cls == OPC_MEM && !ldst_can_prepare(&s->ldst)))
         return SM_STALL_PIPELINE;
     return -1;
 }
@@ -359,7 +362,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     if (exec_step(&s->x, w) != SIMT_OK)
         return SIMT_EFAULT;
     if (t.cls == OPC_MEM)
-        in->mem = ldst_prepare(&s->ldst, &s->access);
+        in->mem_op = ldst_prepare(&s->ldst, &s->access);
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;

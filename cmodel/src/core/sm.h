@@ -71,7 +71,7 @@ typedef struct sm_inst {
     uint8_t ndst;
     uint32_t slot;             /* warp slot */
     pipe_lat_t lat;
-    ldst_op_t mem;             /* memory instructions: the LD/ST cost */
+    uint32_t mem_op;           /* memory instructions: the LD/ST handle */
     uint32_t dst[8];           /* scoreboard registers reserved */
 } sm_inst_t;
 

@@ -16,7 +16,11 @@ static const char *const *enum_names(int key)
     static const char *const scheduler[] = { "lrr", "gto", "oldest",
                                              "two_level", NULL };
     static const char *const cta_policy[] = { "rr", NULL };
+    static const char *const write_policy[] = { "write_back", "write_through",
+                                                "write_evict",
+                                                "local_wb_global_wt", NULL };
     switch (key) {
+    case SIMT_CFG_L1D_POLICY: return write_policy;
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_CTA_POLICY: return cta_policy;
     default: return NULL;
@@ -231,6 +235,11 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
+    int64_t line = simt_config_get(cfg, SIMT_CFG_L1D_LINE);
+    if (line & (line - 1))
+        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "gpgpu_l1d_line (%lld) must be a power of two",
+                         (long long)line);
     if (32 % simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH))
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_simd_width (%lld) must divide the warp size (32)",

@@ -41,10 +41,18 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
                           [OPC_SFU] = GET(OC_SFU), [OPC_INT] = GET(OC_INT),
                           [OPC_MEM] = GET(OC_MEM) } },
         .pipe = pipe_config(issue_interval),
-        .ldst = { .queue = GET(LDST_QUEUE), .smem_banks = 32,
+        .ldst = { .queue = GET(LDST_QUEUE), .prepared = GET(OC_MEM),
+                  .inflight = GET(MAX_THREADS_SM) / WARP_SIZE * 8,
+                  .smem_banks = 32,
                   .smem_latency = GET(SMEM_LATENCY),
                   .const_latency = GET(CONST_LATENCY),
-                  .mem_latency = GET(MEM_LATENCY) },
+                  .mem_latency = GET(MEM_LATENCY),
+                  .l1 = (int)GET(L1D_ENABLED),
+                  .l1_cfg = { .sets = GET(L1D_SETS), .ways = GET(L1D_WAYS),
+                              .line = GET(L1D_LINE), .mshrs = GET(L1D_MSHRS),
+                              .mshr_merge = GET(L1D_MSHR_MERGE),
+                              .write = (cache_write_policy_t)GET(L1D_POLICY) },
+                  .l1_latency = GET(L1D_LATENCY) },
     };
     return c;
 }
@@ -243,6 +251,13 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
         st->global_accesses += s->ldst.stats.global_accesses;
         st->global_transactions += s->ldst.stats.global_transactions;
         st->const_accesses += s->ldst.stats.const_accesses;
+        st->l1d_accesses += s->ldst.l1.stats.accesses;
+        st->l1d_hits += s->ldst.l1.stats.hits;
+        st->l1d_pending_hits += s->ldst.l1.stats.pending_hits;
+        st->l1d_misses += s->ldst.l1.stats.misses;
+        for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
+            st->l1d_reservation_fails += s->ldst.l1.stats.fails[f];
+        st->l1d_writebacks += s->ldst.l1.stats.writebacks;
     }
 }
 
