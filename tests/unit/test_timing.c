@@ -118,7 +118,10 @@ TEST(timing_is_deterministic)
  * s0 and s1, synchronised together; 0 on failure. */
 static uint64_t two_launch_cycles(uint32_t s0, uint32_t s1)
 {
-    static const char *const timing[] = { "functional=0", NULL };
+    /* ideal memory: the caches would carry state from one launch to the
+     * next (a warm L2), and the relations below are exact without them */
+    static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
+                                          NULL };
     simt_error_t err;
     char *text = chain_kernel(200, 1);
     simt_gpu_t *g = text ? pk_gpu(timing, &err) : NULL;
@@ -151,7 +154,9 @@ static uint64_t two_launch_cycles(uint32_t s0, uint32_t s1)
  * exactly one run. */
 TEST(timing_streams_order_and_concurrency)
 {
-    uint64_t one = cycles_of(200, 1);
+    static const char *const ideal[] = { "functional=0", "gpgpu_ideal_memory=1",
+                                         NULL };
+    uint64_t one = cycles_with(200, 1, ideal);
     uint64_t same = two_launch_cycles(0, 0), diff = two_launch_cycles(0, 1);
     CHECK(one && same && diff);
     CHECK_MSG(same == 2 * one, "same stream: %llu cycles, one launch %llu",
@@ -163,11 +168,11 @@ TEST(timing_streams_order_and_concurrency)
 /* Per-kernel records: two launches on one stream, the second placed the
  * cycle after the first completes; one warp on a 48-slot SM is an achieved
  * occupancy of at most 1/48 (a little less: a CTA stays resident until its
- * last store is acknowledged, here after 10 cycles of ideal memory, while
- * its warp has exited). */
+ * last store is acknowledged, here after 10 cycles of an ideal memory,
+ * while its warp has exited). */
 TEST(timing_kernel_records)
 {
-    static const char *const timing[] = { "functional=0",
+    static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
                                           "gpgpu_ideal_mem_latency=10", NULL };
     simt_error_t err;
     char *text = chain_kernel(100, 1);
@@ -231,6 +236,11 @@ TEST(timing_l1_miss_pending_hit_hit)
     CHECK_EQ(s->l1d_misses, 1);
     CHECK_EQ(s->l1d_pending_hits, 1);
     CHECK_EQ(s->l1d_hits, 1);
+    /* below the L1: one line fill and one write-through went out; the L2
+     * (write-back, write-allocate) missed on both */
+    CHECK_EQ(s->icnt_requests, 2);
+    CHECK_EQ(s->l2_accesses, 2);
+    CHECK_EQ(s->l2_misses, 2);
     uint32_t out[64];
     CHECK_EQ(pk_read_u32(g, buf, out, 64), SIMT_OK);
     CHECK_EQ(out[32], 9);

@@ -3,6 +3,7 @@
 
 #include "core/ldst.h"
 #include "core/smem_banks.h"
+#include "mem/mem_req.h"
 
 const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
 {
@@ -10,17 +11,22 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
     if (cfg->queue < 1 || cfg->smem_banks < 1 || cfg->prepared < 1 ||
         cfg->inflight < 1)
         return "the LD/ST queue and the scratchpad banks must be at least 1";
+    if (cfg->hierarchy && cfg->outbox < 2)
+        return "the LD/ST outbox must hold at least 2 requests";
     if (cfg->l1) {
         const char *why = cache_init(&u->l1, &cfg->l1_cfg);
         if (why)
             return why;
         u->fills = calloc(cfg->l1_cfg.mshrs, sizeof *u->fills);
     }
+    if (cfg->hierarchy)
+        u->out = calloc(cfg->outbox, sizeof *u->out);
     u->nops = cfg->queue + cfg->prepared + cfg->inflight;
     u->ops = calloc(u->nops, sizeof *u->ops);
     u->sent = calloc(u->nops, sizeof *u->sent);
     u->q = calloc(cfg->queue, sizeof *u->q);
-    if (!u->ops || !u->sent || !u->q || (cfg->l1 && !u->fills)) {
+    if (!u->ops || !u->sent || !u->q || (cfg->l1 && !u->fills) ||
+        (cfg->hierarchy && !u->out)) {
         ldst_free(u);
         return "out of memory";
     }
@@ -32,6 +38,7 @@ void ldst_free(ldst_t *u)
     if (u->cfg.l1)
         cache_free(&u->l1);
     free(u->fills);
+    free(u->out);
     free(u->ops);
     free(u->sent);
     free(u->q);
@@ -88,8 +95,10 @@ uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a)
         op->kind = LDST_GLOBAL;
         op->local = a->space[first] == PTX_SPACE_LOCAL;
         op->ntxn = coalesce_warp(a->addr, a->mask, a->bytes, t);
-        for (unsigned k = 0; k < op->ntxn; k++)
+        for (unsigned k = 0; k < op->ntxn; k++) {
             op->txn[k] = t[k].addr;
+            op->txn_bytes[k] = (uint16_t)t[k].size;
+        }
         u->stats.global_accesses++;
         u->stats.global_transactions += op->ntxn;
         break;
@@ -110,19 +119,67 @@ static void later(ldst_op_t *op, uint64_t t)
         op->done = t;
 }
 
-/* Lines that arrived by `now` fill the L1 and release their requests. */
+void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
+{
+    cache_fill(&u->l1, line);
+    uint64_t t;
+    while (cache_pop_ready(&u->l1, &t)) {
+        u->ops[t].waiting--;
+        later(&u->ops[t], now);
+    }
+}
+
+void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now)
+{
+    u->ops[op].waiting--;
+    later(&u->ops[op], now);
+}
+
+/* Ideal memory: lines that arrived by `now` fill the L1. */
 static void take_fills(ldst_t *u, uint64_t now)
 {
     while (u->fill_count && u->fills[u->fill_head].ready <= now) {
-        cache_fill(&u->l1, u->fills[u->fill_head].line);
+        uint64_t line = u->fills[u->fill_head].line;
         u->fill_head = (u->fill_head + 1) % u->cfg.l1_cfg.mshrs;
         u->fill_count--;
-        uint64_t t;
-        while (cache_pop_ready(&u->l1, &t)) {
-            u->ops[t].waiting--;
-            later(&u->ops[t], now);
-        }
+        ldst_line_arrived(u, line, now);
     }
+}
+
+static void out_push(ldst_t *u, mem_kind_t kind, uint32_t op, uint64_t addr,
+                     uint32_t bytes)
+{
+    u->out[(u->out_head + u->out_count++) % u->cfg.outbox] =
+        (ldst_out_t){ (uint8_t)kind, op, addr, bytes };
+}
+
+int ldst_out_peek(const ldst_t *u, ldst_out_t *req)
+{
+    if (!u->out_count)
+        return 0;
+    *req = u->out[u->out_head];
+    return 1;
+}
+
+void ldst_out_pop(ldst_t *u)
+{
+    u->out_head = (u->out_head + 1) % u->cfg.outbox;
+    u->out_count--;
+}
+
+/* A request that bypasses the L1 (atomics; every access without an L1):
+ * answered by the hierarchy, or by the ideal memory after its latency. */
+static void bypass(ldst_t *u, uint32_t i, uint64_t now)
+{
+    ldst_op_t *op = &u->ops[i];
+    if (!u->cfg.hierarchy) {
+        later(op, now + u->cfg.mem_latency);
+        return;
+    }
+    mem_kind_t k = op->atomic ? MEM_ATOMIC : op->write ? MEM_WRITE_THROUGH
+                                                       : MEM_READ_THROUGH;
+    out_push(u, k, i, op->txn[op->next], op->txn_bytes[op->next]);
+    op->waiting++;
 }
 
 /* Sends the next transaction of global op `i`; 0 when the L1 refused it
@@ -131,33 +188,52 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
 {
     ldst_op_t *op = &u->ops[i];
     uint64_t below = now + u->cfg.mem_latency;
+    /* a transaction may need two requests (a fill and a write-back) */
+    if (u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox) {
+        u->stats.l1_stall_cycles++;
+        return 0;
+    }
     if (!u->cfg.l1 || op->atomic) { /* atomics are done below the L1 */
-        later(op, below);
+        bypass(u, i, now);
         return 1;
     }
     cache_result_t r;
     cache_access(&u->l1, op->txn[op->next], op->write, op->local, i, &r);
-    switch (r.outcome) {
-    case CACHE_FAIL:
+    if (r.outcome == CACHE_FAIL) {
         u->stats.l1_stall_cycles++;
         return 0;
+    }
+    if (r.writeback && u->cfg.hierarchy)
+        out_push(u, MEM_WRITEBACK, 0, r.victim_addr, u->cfg.l1_cfg.line);
+    switch (r.outcome) {
     case CACHE_MISS:
-        u->fills[(u->fill_head + u->fill_count++) % u->cfg.l1_cfg.mshrs] =
-            (ldst_fill_t){ r.fill_addr, below };
+        if (u->cfg.hierarchy)
+            out_push(u, MEM_FILL, 0, r.fill_addr, u->cfg.l1_cfg.line);
+        else
+            u->fills[(u->fill_head + u->fill_count++) % u->cfg.l1_cfg.mshrs] =
+                (ldst_fill_t){ r.fill_addr, below };
         op->waiting++;
         return 1;
     case CACHE_HIT_RESERVED:
         op->waiting++;
         return 1;
     default: /* a hit, or a write that goes down */
-        later(op, r.write_down ? below : now + u->cfg.l1_latency);
+        if (!r.write_down) {
+            later(op, now + u->cfg.l1_latency);
+        } else if (u->cfg.hierarchy) {
+            out_push(u, MEM_WRITE_THROUGH, i, op->txn[op->next],
+                     op->txn_bytes[op->next]);
+            op->waiting++;
+        } else {
+            later(op, below);
+        }
         return 1;
     }
 }
 
 void ldst_cycle(ldst_t *u, uint64_t now)
 {
-    if (u->cfg.l1)
+    if (u->cfg.l1 && !u->cfg.hierarchy)
         take_fills(u, now);
     if (!u->count || now < u->free_at)
         return;

@@ -37,6 +37,10 @@ typedef struct ldst_cfg {
     unsigned const_latency;    /* constant/param cache hit */
     unsigned mem_latency;      /* the ideal memory below the L1 */
     int l1;                    /* 1: global/local accesses use the L1 */
+    int hierarchy;             /* 1: misses, writes and atomics go out
+                                  through the outbox to the interconnect;
+                                  0: the ideal memory answers them */
+    unsigned outbox;           /* requests waiting for the interconnect */
     cache_cfg_t l1_cfg;
     unsigned l1_latency;       /* L1 hit */
 } ldst_cfg_t;
@@ -61,11 +65,21 @@ typedef struct ldst_op {
     uint32_t waiting;          /* transactions waiting for a line */
     uint64_t done;             /* the latest known completion cycle */
     uint64_t txn[COALESCE_MAX_TXN];
+    uint16_t txn_bytes[COALESCE_MAX_TXN];
 } ldst_op_t;
 
 typedef struct ldst_fill {
     uint64_t line, ready;
 } ldst_fill_t;
+
+/* A request for the memory below (mem/mem_req.h kinds). */
+typedef struct ldst_out {
+    uint8_t kind;              /* mem_kind_t */
+    uint32_t op;               /* the waiting instruction (not for fills
+                                  and write-backs) */
+    uint64_t addr;
+    uint32_t bytes;
+} ldst_out_t;
 
 typedef struct ldst {
     ldst_cfg_t cfg;
@@ -79,6 +93,8 @@ typedef struct ldst {
     cache_t l1;
     ldst_fill_t *fills;        /* lines coming back, in order (a ring) */
     unsigned fill_head, fill_count;
+    ldst_out_t *out;           /* the outbox, a ring */
+    unsigned out_head, out_count;
     ldst_stats_t stats;
 } ldst_t;
 
@@ -105,5 +121,12 @@ void ldst_cycle(ldst_t *u, uint64_t now);
 
 /* A finished instruction: 1 and its tag, or 0. */
 int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
+
+/* The hierarchy side: the oldest outgoing request (1, or 0 when none),
+ * taking it, and the replies coming back. */
+int ldst_out_peek(const ldst_t *u, ldst_out_t *req);
+void ldst_out_pop(ldst_t *u);
+void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
+void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now);
 
 #endif

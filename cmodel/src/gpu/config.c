@@ -235,11 +235,23 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
-    int64_t line = simt_config_get(cfg, SIMT_CFG_L1D_LINE);
-    if (line & (line - 1))
+    static const simt_cfg_key_t pow2[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE };
+    for (size_t i = 0; i < sizeof pow2 / sizeof *pow2; i++) {
+        int64_t v = simt_config_get(cfg, pow2[i]);
+        if (v & (v - 1))
+            return set_error(err, SIMT_EINPUT, "configuration: error: %s "
+                             "(%lld) must be a power of two",
+                             simt_config_key_name(pow2[i]), (long long)v);
+    }
+    /* the largest packet (a line plus its 8-byte header) must fit */
+    int64_t biggest = simt_config_get(cfg, SIMT_CFG_L1D_LINE) + 8;
+    int64_t flit = simt_config_get(cfg, SIMT_CFG_ICNT_FLIT);
+    if ((biggest + flit - 1) / flit > simt_config_get(cfg, SIMT_CFG_ICNT_BUFFER))
         return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_l1d_line (%lld) must be a power of two",
-                         (long long)line);
+                         "gpgpu_icnt_buffer_flits (%lld) cannot hold a %lld-byte "
+                         "packet of %lld-byte flits",
+                         (long long)simt_config_get(cfg, SIMT_CFG_ICNT_BUFFER),
+                         (long long)biggest, (long long)flit);
     if (32 % simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH))
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_simd_width (%lld) must divide the warp size (32)",

@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "compiler/regalloc.h"
 #include "gpu/cta_policy.h"
+#include "gpu/memsys.h"
 #include "gpu/timing.h"
 
 #define GET(k) ((unsigned)simt_config_get(cfg, SIMT_CFG_##k))
@@ -48,6 +49,8 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
                   .const_latency = GET(CONST_LATENCY),
                   .mem_latency = GET(MEM_LATENCY),
                   .l1 = (int)GET(L1D_ENABLED),
+                  .hierarchy = !GET(IDEAL_MEMORY),
+                  .outbox = GET(LDST_OUTBOX),
                   .l1_cfg = { .sets = GET(L1D_SETS), .ways = GET(L1D_WAYS),
                               .line = GET(L1D_LINE), .mshrs = GET(L1D_MSHRS),
                               .mshr_merge = GET(L1D_MSHR_MERGE),
@@ -82,6 +85,25 @@ static uint32_t *slot_registers(const exec_program_t *p)
     return phys;
 }
 
+static memsys_cfg_t memsys_config(const simt_config_t *cfg)
+{
+    memsys_cfg_t c = {
+        .partitions = GET(N_MEM),
+        .interleave = GET(MEM_INTERLEAVE),
+        .part = { .l2_enabled = (int)GET(L2_ENABLED),
+                  .l2 = { .sets = GET(L2_SETS), .ways = GET(L2_WAYS),
+                          .line = GET(L2_LINE), .mshrs = GET(L2_MSHRS),
+                          .mshr_merge = GET(L2_MSHR_MERGE),
+                          .write = CACHE_WRITE_BACK },
+                  .l2_latency = GET(L2_LATENCY),
+                  .mem_latency = GET(DRAM_LATENCY),
+                  .queue = GET(L2_QUEUE) },
+        .icnt = { .flit_bytes = GET(ICNT_FLIT), .latency = GET(ICNT_LATENCY),
+                  .in_flits = GET(ICNT_BUFFER), .out_flits = GET(ICNT_BUFFER) },
+    };
+    return c;
+}
+
 typedef struct gpu_run {
     const simt_config_t *cfg;
     timing_launch_t *ls;
@@ -90,6 +112,8 @@ typedef struct gpu_run {
     sm_t *sms;
     unsigned nsms, clusters;
     cta_policy_t policy;
+    int hierarchy;
+    memsys_t mem;
 } gpu_run_t;
 
 static void run_free(gpu_run_t *g)
@@ -103,6 +127,8 @@ static void run_free(gpu_run_t *g)
     free(g->sms);
     free(g->ks);
     cta_policy_free(&g->policy);
+    if (g->hierarchy)
+        memsys_free(&g->mem);
 }
 
 /* What one CTA of launch t takes from an SM. */
@@ -145,6 +171,14 @@ static int run_setup(gpu_run_t *g)
         int rc = kernel_setup(&g->ks[k], &g->ls[k], cfg, g->nsms);
         if (rc != SIMT_OK)
             return rc;
+    }
+    if (!GET(IDEAL_MEMORY)) {
+        memsys_cfg_t mc = memsys_config(cfg);
+        const char *why = memsys_init(&g->mem, &mc, g->clusters,
+                                      GET(CORES_PER_CLUSTER));
+        if (why)
+            return set_error(err, SIMT_EINPUT, "configuration: error: %s", why);
+        g->hierarchy = 1;
     }
     sm_cfg_t sc = sm_config(cfg);
     for (unsigned i = 0; i < g->nsms; i++) {
@@ -259,6 +293,21 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
             st->l1d_reservation_fails += s->ldst.l1.stats.fails[f];
         st->l1d_writebacks += s->ldst.l1.stats.writebacks;
     }
+    if (!g->hierarchy)
+        return;
+    st->icnt_requests += g->mem.stats.requests;
+    st->icnt_request_flits += g->mem.stats.req_flits;
+    st->icnt_reply_flits += g->mem.stats.rep_flits;
+    for (unsigned p = 0; p < g->mem.cfg.partitions; p++) {
+        const cache_stats_t *l2 = &g->mem.parts[p].l2.stats;
+        st->l2_accesses += l2->accesses;
+        st->l2_hits += l2->hits;
+        st->l2_pending_hits += l2->pending_hits;
+        st->l2_misses += l2->misses;
+        for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
+            st->l2_reservation_fails += l2->fails[f];
+        st->l2_writebacks += l2->writebacks;
+    }
 }
 
 /* Per-kernel occupancy accounting for one cycle. */
@@ -304,6 +353,8 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     uint64_t last_progress = 0;
     while (rc == SIMT_OK && !update_eligible(&g)) {
         rc = dispatch_ctas(&g, now);
+        if (g.hierarchy)
+            memsys_cycle(&g.mem, g.sms, now);
         unsigned done = 0;
         for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
             rc = sm_cycle(&g.sms[i], now, &done);

@@ -170,18 +170,16 @@ void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,
 {
     *res = (cache_result_t){ .outcome = CACHE_HIT };
     uint64_t line = cache_line_addr(c, addr);
-    c->stats.accesses++;
+    cache_line_t *l;
     if (is_write) {
         write_access(c, line, is_local, tag, res);
-        return;
-    }
-    cache_line_t *l = lookup(c, line);
-    if (l && l->valid) {
+    } else if ((l = lookup(c, line)) && l->valid) {
         l->lru = ++c->clock;
         c->stats.hits++;
-        return;
+    } else {
+        read_miss(c, line, tag, 0, res);
     }
-    read_miss(c, line, tag, 0, res);
+    c->stats.accesses += res->outcome != CACHE_FAIL; /* a retry is not one */
 }
 
 void cache_fill(cache_t *c, uint64_t line_addr)

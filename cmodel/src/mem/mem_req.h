@@ -22,8 +22,19 @@ typedef enum mem_space_kind {
     MEM_INST,     /* instruction cache misses */
 } mem_space_kind_t;
 
+/* What a request asks of the memory below the L1, and what its reply
+ * does back at the SM. */
+typedef enum mem_kind {
+    MEM_FILL,             /* fetch an L1 line; the reply fills it */
+    MEM_READ_THROUGH,     /* an uncached read; the reply completes it */
+    MEM_WRITE_THROUGH,    /* a write going down; the reply acknowledges it */
+    MEM_ATOMIC,           /* performed at the L2; the reply completes it */
+    MEM_WRITEBACK,        /* a dirty L1 victim; nobody waits for it */
+} mem_kind_t;
+
 typedef struct mem_req {
     uint64_t id;          /* unique, in creation order (determinism, logs) */
+    uint8_t kind;         /* mem_kind_t */
     uint64_t addr;        /* byte address of the first byte */
     uint32_t size;        /* bytes: 32 or 128 for L1 traffic, the line size
                              for fills */

@@ -1,0 +1,145 @@
+/* memsys.c: crossbars and memory partitions below the L1s (memsys.h). */
+#include <stdlib.h>
+
+#include "gpu/memsys.h"
+
+#define HEADER 8u
+
+const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
+                        unsigned clusters, unsigned per_cluster)
+{
+    *m = (memsys_t){ .cfg = *cfg, .clusters = clusters,
+                     .per_cluster = per_cluster };
+    if (!cfg->partitions || !cfg->interleave)
+        return "memory partitions and their interleave must be at least 1";
+    icnt_cfg_t req = cfg->icnt, rep = cfg->icnt;
+    req.inputs = clusters;
+    req.outputs = cfg->partitions;
+    rep.inputs = cfg->partitions;
+    rep.outputs = clusters;
+    const char *why = icnt_init(&m->req_net, &req);
+    if (!why)
+        why = icnt_init(&m->rep_net, &rep);
+    m->parts = calloc(cfg->partitions, sizeof *m->parts);
+    for (unsigned p = 0; !why && m->parts && p < cfg->partitions; p++)
+        why = partition_init(&m->parts[p], &cfg->part);
+    /* every request is in an outbox, a network, a partition or a reply:
+     * bounded by what those hold; the pool is sized generously above it */
+    m->npool = (clusters + cfg->partitions) * (cfg->icnt.in_flits + cfg->icnt.out_flits) +
+               cfg->partitions * (cfg->part.queue + cfg->part.l2.mshrs * cfg->part.l2.mshr_merge);
+    m->pool = calloc(m->npool, sizeof *m->pool);
+    m->free_list = calloc(m->npool, sizeof *m->free_list);
+    if (!why && (!m->parts || !m->pool || !m->free_list))
+        why = "out of memory";
+    if (why) {
+        memsys_free(m);
+        return why;
+    }
+    for (unsigned i = 0; i < m->npool; i++)
+        m->free_list[m->nfree++] = m->npool - 1 - i;
+    return NULL;
+}
+
+void memsys_free(memsys_t *m)
+{
+    icnt_free(&m->req_net);
+    icnt_free(&m->rep_net);
+    for (unsigned p = 0; m->parts && p < m->cfg.partitions; p++)
+        partition_free(&m->parts[p]);
+    free(m->parts);
+    free(m->pool);
+    free(m->free_list);
+    *m = (memsys_t){ 0 };
+}
+
+static unsigned request_bytes(const mem_req_t *r)
+{
+    int data = r->kind == MEM_WRITE_THROUGH || r->kind == MEM_WRITEBACK ||
+               r->kind == MEM_ATOMIC;
+    return HEADER + (data ? r->size : 0);
+}
+
+static unsigned reply_bytes(const mem_req_t *r)
+{
+    return HEADER + (r->kind == MEM_FILL || r->kind == MEM_READ_THROUGH ||
+                     r->kind == MEM_ATOMIC ? r->size : 0);
+}
+
+/* SMs' outboxes into the request network. */
+static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
+{
+    for (unsigned c = 0; c < m->clusters; c++)
+        for (unsigned k = 0; k < m->per_cluster; k++) {
+            sm_t *s = &sms[c * m->per_cluster + k];
+            ldst_out_t o;
+            while (m->nfree && ldst_out_peek(&s->ldst, &o)) {
+                mem_req_t r = { .kind = o.kind, .addr = o.addr, .size = o.bytes,
+                                .sm = (uint16_t)s->id, .tag = o.op,
+                                .t_issue = now };
+                if (!icnt_can_push(&m->req_net, c, request_bytes(&r)))
+                    break;
+                uint32_t i = m->free_list[--m->nfree];
+                r.id = m->next_id++;
+                m->pool[i] = r;
+                unsigned part = (unsigned)(r.addr / m->cfg.interleave % m->cfg.partitions);
+                icnt_push(&m->req_net, c, part, &m->pool[i], request_bytes(&r));
+                m->stats.req_flits += icnt_flits(&m->req_net, request_bytes(&r));
+                m->stats.requests++;
+                ldst_out_pop(&s->ldst);
+            }
+        }
+}
+
+/* Requests into partitions; partitions' replies into the reply network. */
+static void serve(memsys_t *m, uint64_t now)
+{
+    for (unsigned p = 0; p < m->cfg.partitions; p++) {
+        partition_t *pt = &m->parts[p];
+        mem_req_t *r;
+        while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
+            partition_push(pt, (uint32_t)(r - m->pool), r->addr,
+                           r->kind != MEM_FILL && r->kind != MEM_READ_THROUGH);
+        partition_cycle(pt, now);
+        uint32_t i;
+        while (partition_peek_reply(pt, now, &i)) {
+            mem_req_t *q = &m->pool[i];
+            if (q->kind == MEM_WRITEBACK) { /* nobody waits for it */
+                partition_pop_reply(pt);
+                m->free_list[m->nfree++] = i;
+                continue;
+            }
+            if (!icnt_can_push(&m->rep_net, p, reply_bytes(q)))
+                break;
+            icnt_push(&m->rep_net, p, q->sm / m->per_cluster, q, reply_bytes(q));
+            m->stats.rep_flits += icnt_flits(&m->rep_net, reply_bytes(q));
+            partition_pop_reply(pt);
+        }
+    }
+}
+
+/* Replies out of the network into their SMs. */
+static void deliver(memsys_t *m, sm_t *sms, uint64_t now)
+{
+    for (unsigned c = 0; c < m->clusters; c++) {
+        mem_req_t *r;
+        while ((r = icnt_pop(&m->rep_net, c, now))) {
+            ldst_t *u = &sms[r->sm].ldst;
+            if (r->kind == MEM_FILL)
+                ldst_line_arrived(u, r->addr, now);
+            else
+                ldst_acknowledged(u, r->tag, now);
+            r->t_done = now;
+            m->stats.replies++;
+            m->free_list[m->nfree++] = (uint32_t)(r - m->pool);
+        }
+    }
+}
+
+void memsys_cycle(memsys_t *m, sm_t *sms, uint64_t now)
+{
+    send_requests(m, sms, now);
+    icnt_cycle(&m->req_net, now);
+    serve(m, now);
+    icnt_cycle(&m->rep_net, now);
+    deliver(m, sms, now);
+}

@@ -1,0 +1,52 @@
+/* memsys.h: the memory hierarchy below the SMs' L1s: a request crossbar
+ * from the clusters to the memory partitions, the partitions (an L2 slice
+ * each, mem/partition.h) and a reply crossbar back (mem/icnt.h).
+ *
+ * Each cycle: the SMs' outgoing requests enter the request network (one
+ * port per cluster); requests leave it into their partition, chosen by
+ * address (`interleave`-byte chunks round robin over the partitions);
+ * the partitions run; ready replies enter the reply network; replies
+ * leave it into their SM's LD/ST unit: a line for the L1, or the
+ * acknowledgement of a write, an atomic or an uncached read.  Packets are
+ * 8 bytes of header plus the data they carry (a read request carries none,
+ * a write its bytes; a fill reply a line). */
+#ifndef GPU_MEMSYS_H
+#define GPU_MEMSYS_H
+
+#include "core/sm.h"
+#include "mem/icnt.h"
+#include "mem/mem_req.h"
+#include "mem/partition.h"
+
+typedef struct memsys_cfg {
+    unsigned partitions;
+    unsigned interleave;       /* bytes per partition chunk */
+    part_cfg_t part;
+    icnt_cfg_t icnt;           /* inputs/outputs are set per direction */
+} memsys_cfg_t;
+
+typedef struct memsys_stats {
+    uint64_t requests, replies;
+    uint64_t req_flits, rep_flits;
+} memsys_stats_t;
+
+typedef struct memsys {
+    memsys_cfg_t cfg;
+    unsigned clusters, per_cluster;
+    icnt_t req_net, rep_net;
+    partition_t *parts;
+    mem_req_t *pool;           /* request records */
+    uint32_t *free_list;
+    unsigned npool, nfree;
+    uint64_t next_id;
+    memsys_stats_t stats;
+} memsys_t;
+
+const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
+                        unsigned clusters, unsigned per_cluster);
+void memsys_free(memsys_t *m);
+
+/* One cycle of the hierarchy for the SMs sms[0..clusters*per_cluster). */
+void memsys_cycle(memsys_t *m, sm_t *sms, uint64_t now);
+
+#endif

@@ -1,0 +1,71 @@
+/* partition.h: one memory partition: an L2 slice in front of the memory
+ * below it (ideal for now: every line fetch or write-back takes
+ * `mem_latency`; the DRAM channel replaces it).
+ *
+ * Requests arrive from the interconnect in order.  The slice serves one
+ * per cycle: a read (an L1 line fill) or a write (an L1 write going down,
+ * or an atomic, which is performed here) accesses the L2 (mem/cache.h,
+ * write-back with write-allocate).  A hit replies after `l2_latency`; a
+ * miss or pending hit replies `l2_latency` after its line arrives; a
+ * reservation failure leaves the request at the head for the next cycle.
+ * Without an L2 every request is a memory access: it replies after
+ * `mem_latency`.  Replies wait, in order of readiness, for the reply
+ * network. */
+#ifndef MEM_PARTITION_H
+#define MEM_PARTITION_H
+
+#include <stdint.h>
+
+#include "mem/cache.h"
+
+typedef struct part_cfg {
+    int l2_enabled;            /* 0: requests go straight to memory */
+    cache_cfg_t l2;
+    unsigned l2_latency;       /* cycles from access (or fill) to reply */
+    unsigned mem_latency;      /* the memory below: cycles per line fetch */
+    unsigned queue;            /* requests waiting for the slice */
+} part_cfg_t;
+
+typedef struct part_stats {
+    uint64_t reads, writes;
+    uint64_t stall_cycles;     /* cycles the head request was refused */
+} part_stats_t;
+
+typedef struct part_fetch {
+    uint64_t line, ready;
+} part_fetch_t;
+
+typedef struct part_reply {
+    uint32_t req;              /* the caller's request handle */
+    uint64_t ready;
+} part_reply_t;
+
+typedef struct partition {
+    part_cfg_t cfg;
+    cache_t l2;
+    uint32_t *in;              /* request handles, a ring */
+    uint8_t *in_write;         /* per queued request: a write */
+    uint64_t *in_addr;
+    unsigned in_head, in_count;
+    part_fetch_t *fetch;       /* lines coming from below, in order */
+    unsigned fetch_head, fetch_count;
+    part_reply_t *out;         /* replies waiting, a ring */
+    unsigned out_head, out_count, out_cap;
+    part_stats_t stats;
+} partition_t;
+
+const char *partition_init(partition_t *p, const part_cfg_t *cfg);
+void partition_free(partition_t *p);
+
+int partition_can_accept(const partition_t *p);
+/* Queues request `req` (the caller's handle) for `addr`. */
+void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write);
+
+/* One L2 cycle. */
+void partition_cycle(partition_t *p, uint64_t now);
+
+/* The oldest reply ready by `now`, without taking it: 1 and its handle. */
+int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req);
+void partition_pop_reply(partition_t *p);
+
+#endif
