@@ -39,9 +39,7 @@ fi
 
 suite "unit, front-end and semantics tests" build/bin/unit_tests
 suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
-for cfg in configs/*.cfg; do
-  suite "workloads under timing, $(basename "$cfg" .cfg)" bash tests/run_workloads.sh build/bin/simt --config "$cfg"
-done
+suite "workloads under timing on every preset, against the cycle baseline" python3 scripts/timing_baseline.py build/bin/simt
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
 suite "workload metas and docs/workloads.md" python3 scripts/workload_table.py build/bin/simt --check
 
