@@ -67,3 +67,24 @@ TEST(partition_queue_bound_and_rate)
     CHECK(partition_can_accept(&p));
     partition_free(&p);
 }
+
+/* With the DRAM channel below (test_dram.c's timing, bursts of 2): the miss
+ * accessed at cycle 0 reaches the channel at 1: ACT at 1, RD at 1 + tRCD
+ * = 5, data 10..11, done at 12; the fill replies at 12 + 10 = 22. */
+TEST(partition_miss_through_dram)
+{
+    partition_t p;
+    part_cfg_t c = cfg();
+    c.dram_model = 1;
+    c.interleave = 256;
+    c.parts = 1;
+    c.dram = (dram_cfg_t){ .banks = 4, .row_bytes = 1024, .burst_cycles = 2,
+                           .tCL = 5, .tWL = 3, .tRCD = 4, .tRAS = 10, .tRP = 3,
+                           .tRC = 13, .tRRD = 2, .tCCD = 2, .tWTR = 3, .tRTW = 4,
+                           .queue = 8 };
+    CHECK(partition_init(&p, &c) == NULL);
+    partition_push(&p, 5, 0x2000, 0);
+    CHECK_EQ(run_until_reply(&p, 0, 100, 5), 22);
+    CHECK_EQ(p.dram.stats.reads, 1);
+    partition_free(&p);
+}

@@ -246,3 +246,41 @@ TEST(timing_l1_miss_pending_hit_hit)
     CHECK_EQ(out[32], 9);
     pk_gpu_free(g);
 }
+
+/* A streaming copy of 32768 floats (a 128 KB source, a 128 KB destination)
+ * on fermi-gtx480-like defaults: every 128-byte line of the source is read
+ * from DRAM once (1024 lines), and every destination line once too (the
+ * write-through stores reach the write-allocate L2, which fetches the line
+ * first): 2048 DRAM reads.  The data bus is never busier than the cycles
+ * the channels exist. */
+TEST(timing_streaming_dram_reads_and_bandwidth_bound)
+{
+    static const char ptx[] = PK_HEADER
+        ".visible .entry copy(.param .u64 src, .param .u64 dst)\n{\n"
+        ".reg .b32 %r<6>;\n.reg .b64 %rd<6>;\n"
+        "ld.param.u64 %rd1, [src];\nld.param.u64 %rd2, [dst];\n"
+        "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nmov.u32 %r3, %ntid.x;\n"
+        "mad.lo.s32 %r4, %r2, %r3, %r1;\n"
+        "mul.wide.u32 %rd3, %r4, 4;\n"
+        "add.s64 %rd4, %rd1, %rd3;\nadd.s64 %rd5, %rd2, %rd3;\n"
+        "ld.global.u32 %r5, [%rd4];\nst.global.u32 [%rd5], %r5;\n"
+        "ret;\n}\n";
+    static const char *const timing[] = { "functional=0", NULL };
+    simt_error_t err;
+    simt_gpu_t *g = pk_gpu(timing, &err);
+    CHECK_MSG(g, "%s", err.msg);
+    simt_module_t *m = pk_load(g, "copy.ptx", ptx, &err);
+    CHECK_MSG(m, "%s", err.msg);
+    simt_devptr_t src = pk_alloc_u32(g, 32768, 7), dst = pk_alloc_u32(g, 32768, 0);
+    simt_arg_t a[2] = { SIMT_ARG(src), SIMT_ARG(dst) };
+    CHECK_EQ(pk_run(g, m, "copy", pk_dim(128, 1, 1), pk_dim(256, 1, 1), 0, a, 2,
+                    &err), SIMT_OK);
+    const simt_stats_t *s = simt_gpu_stats(g);
+    CHECK_EQ(s->dram_reads, 2048);
+    CHECK(s->dram_bus_busy <= s->dram_channel_cycles);
+    CHECK_MSG(s->dram_bus_busy > 0, "no DRAM traffic");
+    uint32_t last;
+    CHECK_EQ(pk_read_u32(g, dst + 4 * 32767, &last, 1), SIMT_OK);
+    CHECK_EQ(last, 7);
+    pk_gpu_free(g);
+}

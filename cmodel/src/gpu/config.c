@@ -19,8 +19,10 @@ static const char *const *enum_names(int key)
     static const char *const write_policy[] = { "write_back", "write_through",
                                                 "write_evict",
                                                 "local_wb_global_wt", NULL };
+    static const char *const dram_sched[] = { "fr_fcfs", "fifo", NULL };
     switch (key) {
     case SIMT_CFG_L1D_POLICY: return write_policy;
+    case SIMT_CFG_DRAM_SCHED: return dram_sched;
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_CTA_POLICY: return cta_policy;
     default: return NULL;

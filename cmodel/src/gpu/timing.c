@@ -91,6 +91,16 @@ static memsys_cfg_t memsys_config(const simt_config_t *cfg)
         .partitions = GET(N_MEM),
         .interleave = GET(MEM_INTERLEAVE),
         .part = { .l2_enabled = (int)GET(L2_ENABLED),
+                  .dram_model = (int)GET(DRAM_MODEL),
+                  .interleave = GET(MEM_INTERLEAVE), .parts = GET(N_MEM),
+                  .dram = { .banks = GET(DRAM_BANKS), .row_bytes = GET(DRAM_ROW),
+                            .burst_cycles = GET(DRAM_BURST), .queue = GET(DRAM_QUEUE),
+                            .fifo = (int)GET(DRAM_SCHED),
+                            .tCL = GET(DRAM_TCL), .tWL = GET(DRAM_TWL),
+                            .tRCD = GET(DRAM_TRCD), .tRAS = GET(DRAM_TRAS),
+                            .tRP = GET(DRAM_TRP), .tRC = GET(DRAM_TRC),
+                            .tRRD = GET(DRAM_TRRD), .tCCD = GET(DRAM_TCCD),
+                            .tWTR = GET(DRAM_TWTR), .tRTW = GET(DRAM_TRTW) },
                   .l2 = { .sets = GET(L2_SETS), .ways = GET(L2_WAYS),
                           .line = GET(L2_LINE), .mshrs = GET(L2_MSHRS),
                           .mshr_merge = GET(L2_MSHR_MERGE),
@@ -307,7 +317,14 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
         for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
             st->l2_reservation_fails += l2->fails[f];
         st->l2_writebacks += l2->writebacks;
+        const dram_stats_t *d = &g->mem.parts[p].dram.stats;
+        st->dram_reads += d->reads;
+        st->dram_writes += d->writes;
+        st->dram_row_hits += d->row_hits;
+        st->dram_row_misses += d->row_misses;
+        st->dram_bus_busy += d->bus_busy;
     }
+    st->dram_channel_cycles += cycles * g->mem.cfg.partitions;
 }
 
 /* Per-kernel occupancy accounting for one cycle. */

@@ -13,13 +13,27 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
         return why;
     /* every request becomes one reply; the L2 holds at most mshrs x merge
      * waiting ones plus the queue's */
-    p->out_cap = cfg->queue + cfg->l2.mshrs * cfg->l2.mshr_merge + 1;
+    p->out_cap = cfg->queue + cfg->l2.mshrs * cfg->l2.mshr_merge + 1 +
+                 (cfg->dram_model ? cfg->queue + 2 * cfg->l2.mshrs + cfg->dram.queue : 0);
     p->in = calloc(cfg->queue, sizeof *p->in);
     p->in_write = calloc(cfg->queue, sizeof *p->in_write);
     p->in_addr = calloc(cfg->queue, sizeof *p->in_addr);
     p->fetch = calloc(cfg->l2.mshrs, sizeof *p->fetch);
     p->out = calloc(p->out_cap, sizeof *p->out);
-    if (!p->in || !p->in_write || !p->in_addr || !p->fetch || !p->out) {
+    if (cfg->dram_model) {
+        if ((why = dram_init(&p->dram, &cfg->dram)) != NULL) {
+            partition_free(p);
+            return why;
+        }
+        p->todo_cap = cfg->queue + 2 * cfg->l2.mshrs;
+        p->todo = calloc(p->todo_cap, sizeof *p->todo);
+        p->at_dram = calloc(cfg->dram.queue, sizeof *p->at_dram);
+        p->free_tags = calloc(cfg->dram.queue, sizeof *p->free_tags);
+        for (unsigned t = 0; p->free_tags && t < cfg->dram.queue; t++)
+            p->free_tags[p->nfree_tags++] = cfg->dram.queue - 1 - t;
+    }
+    if (!p->in || !p->in_write || !p->in_addr || !p->fetch || !p->out ||
+        (cfg->dram_model && (!p->todo || !p->at_dram || !p->free_tags))) {
         partition_free(p);
         return "out of memory";
     }
@@ -29,6 +43,11 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
 void partition_free(partition_t *p)
 {
     cache_free(&p->l2);
+    if (p->cfg.dram_model)
+        dram_free(&p->dram);
+    free(p->todo);
+    free(p->at_dram);
+    free(p->free_tags);
     free(p->in);
     free(p->in_write);
     free(p->in_addr);
@@ -56,8 +75,55 @@ static void reply(partition_t *p, uint32_t req, uint64_t ready)
         (part_reply_t){ req, ready };
 }
 
+/* The channel address of a global address: the partition's interleave
+ * chunks, packed. */
+static uint64_t chan_addr(const partition_t *p, uint64_t a)
+{
+    uint64_t chunk = p->cfg.interleave;
+    return a / (chunk * p->cfg.parts) * chunk + a % chunk;
+}
+
+static int todo_room(const partition_t *p, unsigned n)
+{
+    return !p->cfg.dram_model || p->todo_count + n <= p->todo_cap;
+}
+
+static void todo_push(partition_t *p, part_mem_t m)
+{
+    p->todo[(p->todo_head + p->todo_count++) % p->todo_cap] = m;
+}
+
+/* The DRAM side: accesses into the channel, completions out of it. */
+static void dram_side(partition_t *p, uint64_t now)
+{
+    while (p->todo_count && p->nfree_tags && dram_can_accept(&p->dram)) {
+        part_mem_t m = p->todo[p->todo_head];
+        p->todo_head = (p->todo_head + 1) % p->todo_cap;
+        p->todo_count--;
+        uint32_t t = p->free_tags[--p->nfree_tags];
+        p->at_dram[t] = m;
+        dram_push(&p->dram, t, chan_addr(p, m.addr), m.write);
+    }
+    dram_cycle(&p->dram, now);
+    uint32_t t;
+    while (dram_pop_done(&p->dram, now, &t)) {
+        part_mem_t m = p->at_dram[t];
+        p->free_tags[p->nfree_tags++] = t;
+        if (m.fill) {
+            cache_fill(&p->l2, m.addr);
+            uint64_t w;
+            while (cache_pop_ready(&p->l2, &w))
+                reply(p, (uint32_t)w, now + p->cfg.l2_latency);
+        } else if (m.req != PART_NOBODY) {
+            reply(p, m.req, now);
+        }
+    }
+}
+
 void partition_cycle(partition_t *p, uint64_t now)
 {
+    if (p->cfg.dram_model)
+        dram_side(p, now);
     while (p->fetch_count && p->fetch[p->fetch_head].ready <= now) {
         cache_fill(&p->l2, p->fetch[p->fetch_head].line);
         p->fetch_head = (p->fetch_head + 1) % p->cfg.l2.mshrs;
@@ -70,9 +136,16 @@ void partition_cycle(partition_t *p, uint64_t now)
         return;
     unsigned k = p->in_head;
     cache_result_t r;
+    if (!todo_room(p, 2)) { /* a miss may need a fill and a write-back */
+        p->stats.stall_cycles++;
+        return;
+    }
     if (!p->cfg.l2_enabled) {
         *(p->in_write[k] ? &p->stats.writes : &p->stats.reads) += 1;
-        reply(p, p->in[k], now + p->cfg.mem_latency);
+        if (p->cfg.dram_model)
+            todo_push(p, (part_mem_t){ p->in_addr[k], p->in[k], p->in_write[k], 0 });
+        else
+            reply(p, p->in[k], now + p->cfg.mem_latency);
         p->in_head = (p->in_head + 1) % p->cfg.queue;
         p->in_count--;
         return;
@@ -83,7 +156,11 @@ void partition_cycle(partition_t *p, uint64_t now)
         return;
     }
     *(p->in_write[k] ? &p->stats.writes : &p->stats.reads) += 1;
-    if (r.outcome == CACHE_MISS)
+    if (r.writeback && p->cfg.dram_model)
+        todo_push(p, (part_mem_t){ r.victim_addr, PART_NOBODY, 1, 0 });
+    if (r.outcome == CACHE_MISS && p->cfg.dram_model)
+        todo_push(p, (part_mem_t){ r.fill_addr, PART_NOBODY, 0, 1 });
+    else if (r.outcome == CACHE_MISS)
         p->fetch[(p->fetch_head + p->fetch_count++) % p->cfg.l2.mshrs] =
             (part_fetch_t){ r.fill_addr, now + p->cfg.mem_latency };
     else if (r.outcome != CACHE_HIT_RESERVED)

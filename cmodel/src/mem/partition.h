@@ -1,6 +1,6 @@
-/* partition.h: one memory partition: an L2 slice in front of the memory
- * below it (ideal for now: every line fetch or write-back takes
- * `mem_latency`; the DRAM channel replaces it).
+/* partition.h: one memory partition: an L2 slice in front of a DRAM
+ * channel (mem/dram.h), or of an ideal memory where every line fetch takes
+ * `mem_latency`.
  *
  * Requests arrive from the interconnect in order.  The slice serves one
  * per cycle: a read (an L1 line fill) or a write (an L1 write going down,
@@ -17,9 +17,14 @@
 #include <stdint.h>
 
 #include "mem/cache.h"
+#include "mem/dram.h"
 
 typedef struct part_cfg {
     int l2_enabled;            /* 0: requests go straight to memory */
+    int dram_model;            /* 1: a DRAM channel (mem/dram.h) below;
+                                  0: an ideal memory of mem_latency */
+    dram_cfg_t dram;
+    unsigned interleave, parts;/* to turn addresses into channel addresses */
     cache_cfg_t l2;
     unsigned l2_latency;       /* cycles from access (or fill) to reply */
     unsigned mem_latency;      /* the memory below: cycles per line fetch */
@@ -40,9 +45,24 @@ typedef struct part_reply {
     uint64_t ready;
 } part_reply_t;
 
+/* A memory access waiting for, or inside, the DRAM channel. */
+typedef struct part_mem {
+    uint64_t addr;             /* line (L2) or request address */
+    uint32_t req;              /* requester to answer, or PART_NOBODY */
+    uint8_t write, fill;       /* fill: the answer fills the L2 */
+} part_mem_t;
+
+#define PART_NOBODY 0xffffffffu
+
 typedef struct partition {
     part_cfg_t cfg;
     cache_t l2;
+    dram_t dram;
+    part_mem_t *todo;          /* accesses waiting for the channel, a ring */
+    unsigned todo_head, todo_count, todo_cap;
+    part_mem_t *at_dram;       /* per DRAM tag: the access it is */
+    uint32_t *free_tags;
+    unsigned nfree_tags;
     uint32_t *in;              /* request handles, a ring */
     uint8_t *in_write;         /* per queued request: a write */
     uint64_t *in_addr;

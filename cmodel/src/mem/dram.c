@@ -1,0 +1,160 @@
+/* dram.c: an FR-FCFS DRAM channel with bank and bus timing (dram.h). */
+#include <stdlib.h>
+
+#include "mem/dram.h"
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+const char *dram_init(dram_t *d, const dram_cfg_t *cfg)
+{
+    *d = (dram_t){ .cfg = *cfg };
+    if (!cfg->banks || !cfg->row_bytes || !cfg->burst_cycles || !cfg->queue)
+        return "DRAM banks, row size, burst and queue must be at least 1";
+    d->q = calloc(cfg->queue, sizeof *d->q);
+    d->bank = calloc(cfg->banks, sizeof *d->bank);
+    d->done = calloc(cfg->queue, sizeof *d->done);
+    if (!d->q || !d->bank || !d->done) {
+        dram_free(d);
+        return "out of memory";
+    }
+    for (unsigned b = 0; b < cfg->banks; b++)
+        d->bank[b].open_row = -1;
+    return NULL;
+}
+
+void dram_free(dram_t *d)
+{
+    free(d->q);
+    free(d->bank);
+    free(d->done);
+    *d = (dram_t){ 0 };
+}
+
+int dram_can_accept(const dram_t *d)
+{
+    return d->nq + d->done_count < d->cfg.queue;
+}
+
+void dram_push(dram_t *d, uint32_t tag, uint64_t addr, int write)
+{
+    uint64_t r = addr / d->cfg.row_bytes;
+    d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
+                                  .bank = (uint32_t)(r % d->cfg.banks),
+                                  .row = (uint32_t)(r / d->cfg.banks) };
+}
+
+static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,
+                   uint32_t row)
+{
+    if (d->trace && d->trace_len < d->trace_cap)
+        d->trace[d->trace_len++] = (dram_trace_t){ now, (uint8_t)c, bank, row };
+}
+
+/* Whether request r's column command may issue at `now`. */
+static int col_ready(const dram_t *d, const dram_req_t *r, uint64_t now)
+{
+    const dram_bank_t *b = &d->bank[r->bank];
+    if (b->open_row != (int64_t)r->row || now < b->col_ok || now < d->col_ok)
+        return 0;
+    if (now < (r->write ? d->wr_ok : d->rd_ok))
+        return 0;
+    uint64_t data = now + (r->write ? d->cfg.tWL : d->cfg.tCL);
+    return data >= d->bus_free;
+}
+
+static void issue_col(dram_t *d, unsigned i, uint64_t now)
+{
+    dram_req_t *r = &d->q[i];
+    dram_bank_t *b = &d->bank[r->bank];
+    const dram_cfg_t *c = &d->cfg;
+    uint64_t start = now + (r->write ? c->tWL : c->tCL);
+    uint64_t end = start + c->burst_cycles;
+    d->bus_free = end;
+    d->col_ok = now + c->tCCD;
+    if (r->write) {
+        d->rd_ok = max64(d->rd_ok, end + c->tWTR);
+        d->stats.writes++;
+    } else {
+        d->wr_ok = max64(d->wr_ok, now + c->tRTW);
+        d->stats.reads++;
+    }
+    b->pre_ok = max64(b->pre_ok, end);
+    d->stats.bus_busy += c->burst_cycles;
+    record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
+    *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
+    d->done[(d->done_head + d->done_count++) % c->queue] =
+        (dram_done_t){ r->tag, end };
+    for (unsigned k = i + 1; k < d->nq; k++) /* keep arrival order */
+        d->q[k - 1] = d->q[k];
+    d->nq--;
+}
+
+/* FR-FCFS keeps a row open while a queued request still hits it. */
+static int row_wanted(const dram_t *d, uint32_t bank, int64_t row)
+{
+    for (unsigned i = 0; i < d->nq; i++)
+        if (d->q[i].bank == bank && (int64_t)d->q[i].row == row)
+            return 1;
+    return 0;
+}
+
+/* Works for request r's row: PRE or ACT if allowed now; 1 if issued. */
+static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
+{
+    dram_bank_t *b = &d->bank[r->bank];
+    const dram_cfg_t *c = &d->cfg;
+    if (b->open_row == (int64_t)r->row)
+        return 0;
+    if (b->open_row >= 0) {
+        if (now < b->pre_ok || (!c->fifo && row_wanted(d, r->bank, b->open_row)))
+            return 0;
+        b->open_row = -1;
+        b->act_ok = max64(b->act_ok, now + c->tRP);
+        r->opened = 1;
+        d->stats.pres++;
+        record(d, now, DRAM_PRE, r->bank, r->row);
+        return 1;
+    }
+    if (now < b->act_ok || now < d->act_ok)
+        return 0;
+    b->open_row = r->row;
+    b->act_at = now;
+    r->opened = 1;
+    b->col_ok = now + c->tRCD;
+    b->pre_ok = now + c->tRAS;
+    b->act_ok = now + c->tRC;
+    d->act_ok = now + c->tRRD;
+    d->stats.acts++;
+    record(d, now, DRAM_ACT, r->bank, r->row);
+    return 1;
+}
+
+void dram_cycle(dram_t *d, uint64_t now)
+{
+    if (!d->nq)
+        return;
+    unsigned n = d->cfg.fifo ? 1 : d->nq;
+    /* first ready: the oldest row hit whose column command can go now */
+    for (unsigned i = 0; i < n; i++)
+        if (col_ready(d, &d->q[i], now)) {
+            issue_col(d, i, now);
+            return;
+        }
+    /* else the oldest request whose bank can make progress */
+    for (unsigned i = 0; i < n; i++)
+        if (open_row_for(d, &d->q[i], now))
+            return;
+}
+
+int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)
+{
+    if (!d->done_count || d->done[d->done_head].at > now)
+        return 0;
+    *tag = d->done[d->done_head].tag;
+    d->done_head = (d->done_head + 1) % d->cfg.queue;
+    d->done_count--;
+    return 1;
+}

@@ -1,0 +1,94 @@
+/* dram.h: one DRAM channel: a request queue, an FR-FCFS (or FIFO)
+ * scheduler, banks with open rows and GDDR timing.
+ *
+ * A request reads or writes one burst of `burst_cycles` data-bus cycles
+ * (a cache line).  Its address (within the channel) maps to
+ *   column = addr mod row_bytes, bank = (addr / row_bytes) mod banks,
+ *   row = addr / row_bytes / banks.
+ * Each cycle at most one command issues.  FR-FCFS picks the oldest request
+ * whose row is open in its bank and whose column command may issue now
+ * (a row hit); otherwise it works for the oldest request whose bank can
+ * make progress: PRE when another row is open (unless a queued request
+ * still hits that row), ACT when the bank is closed.  FIFO serves only the oldest request.  Rows stay open after
+ * use (open-page policy).  The commands obey (in DRAM cycles)
+ *   ACT->RD/WR tRCD, ACT->PRE tRAS, PRE->ACT tRP, ACT->ACT same bank tRC,
+ *   ACT->ACT any bank tRRD, RD/WR->RD/WR tCCD, end of write data->RD tWTR,
+ *   RD->WR tRTW,
+ * and a column command needs the data bus free for its burst.  Read data
+ * occupies the bus from RD + tCL; write data from WR + tWL; a request
+ * completes when its burst ends. */
+#ifndef MEM_DRAM_H
+#define MEM_DRAM_H
+
+#include <stdint.h>
+
+typedef struct dram_cfg {
+    unsigned banks, row_bytes;
+    unsigned burst_cycles;     /* data-bus cycles per request */
+    unsigned tCL, tWL, tRCD, tRAS, tRP, tRC, tRRD, tCCD, tWTR, tRTW;
+    unsigned queue;            /* requests waiting */
+    int fifo;                  /* 1: FIFO, 0: FR-FCFS */
+} dram_cfg_t;
+
+typedef enum dram_cmd { DRAM_ACT, DRAM_PRE, DRAM_RD, DRAM_WR } dram_cmd_t;
+
+/* One issued command, for tests and traces. */
+typedef struct dram_trace {
+    uint64_t cycle;
+    uint8_t cmd;               /* dram_cmd_t */
+    uint32_t bank, row;
+} dram_trace_t;
+
+typedef struct dram_stats {
+    uint64_t reads, writes, row_hits, row_misses;
+    uint64_t acts, pres;
+    uint64_t bus_busy;         /* data-bus cycles moving data */
+} dram_stats_t;
+
+typedef struct dram_req {
+    uint32_t tag;
+    uint8_t write;
+    uint8_t opened;            /* its row was opened for it: a row miss */
+    uint32_t bank, row;
+} dram_req_t;
+
+typedef struct dram_bank {
+    int64_t open_row;          /* -1: closed */
+    uint64_t act_at, pre_ok, act_ok, col_ok;
+} dram_bank_t;
+
+typedef struct dram_done {
+    uint32_t tag;
+    uint64_t at;
+} dram_done_t;
+
+typedef struct dram {
+    dram_cfg_t cfg;
+    dram_req_t *q;             /* waiting requests, oldest first */
+    unsigned nq;
+    dram_bank_t *bank;
+    uint64_t act_ok;           /* tRRD */
+    uint64_t col_ok;           /* tCCD */
+    uint64_t rd_ok, wr_ok;     /* tWTR, tRTW */
+    uint64_t bus_free;         /* first cycle the data bus is free */
+    dram_done_t *done;         /* completions, in time order */
+    unsigned done_head, done_count;
+    dram_trace_t *trace;       /* optional: the caller's buffer */
+    unsigned trace_cap, trace_len;
+    dram_stats_t stats;
+} dram_t;
+
+const char *dram_init(dram_t *d, const dram_cfg_t *cfg);
+void dram_free(dram_t *d);
+
+int dram_can_accept(const dram_t *d);
+/* Queues a request for channel address `addr` under the caller's `tag`. */
+void dram_push(dram_t *d, uint32_t tag, uint64_t addr, int write);
+
+/* One DRAM cycle: at most one command. */
+void dram_cycle(dram_t *d, uint64_t now);
+
+/* A request completed by `now`: 1 and its tag, or 0. */
+int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag);
+
+#endif
