@@ -2,7 +2,9 @@
  * kernels, with expectations derived from the documented pipeline
  * (core/sm.h): an instruction issued at cycle t has its operands read at
  * t+1, enters its pipeline at t+2 and writes back at t+2+latency, when a
- * dependent instruction can issue.  An integer add has latency 4 (pipe.h),
+ * dependent instruction can issue, with a perfect instruction cache (the
+ * buffer refills the cycle after it empties).  An integer add has latency
+ * 4 (pipe.h),
  * so each add of a dependent chain costs 6 cycles; independent adds issue
  * one per cycle.  Differences between two chain lengths cancel the fixed
  * start-up and drain cost. */
@@ -58,7 +60,8 @@ static uint64_t cycles_with(unsigned n, int dependent, const char *const *timing
 
 static uint64_t cycles_of(unsigned n, int dependent)
 {
-    static const char *const timing[] = { "functional=0", NULL };
+    static const char *const timing[] = { "functional=0",
+                                          "gpgpu_perfect_inst_cache=1", NULL };
     return cycles_with(n, dependent, timing);
 }
 
@@ -83,7 +86,7 @@ TEST(timing_independent_adds_issue_one_per_cycle)
 TEST(timing_narrow_simd_issues_a_warp_over_several_cycles)
 {
     static const char *const narrow[] = { "functional=0", "gpgpu_simd_width=8",
-                                          NULL };
+                                          "gpgpu_perfect_inst_cache=1", NULL };
     uint64_t a = cycles_with(100, 0, narrow), b = cycles_with(200, 0, narrow);
     CHECK(a && b);
     CHECK_MSG(b - a == 400, "100 more independent adds took %llu cycles, "
@@ -121,7 +124,7 @@ static uint64_t two_launch_cycles(uint32_t s0, uint32_t s1)
     /* ideal memory: the caches would carry state from one launch to the
      * next (a warm L2), and the relations below are exact without them */
     static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
-                                          NULL };
+                                          "gpgpu_perfect_inst_cache=1", NULL };
     simt_error_t err;
     char *text = chain_kernel(200, 1);
     simt_gpu_t *g = text ? pk_gpu(timing, &err) : NULL;
@@ -155,7 +158,7 @@ static uint64_t two_launch_cycles(uint32_t s0, uint32_t s1)
 TEST(timing_streams_order_and_concurrency)
 {
     static const char *const ideal[] = { "functional=0", "gpgpu_ideal_memory=1",
-                                         NULL };
+                                         "gpgpu_perfect_inst_cache=1", NULL };
     uint64_t one = cycles_with(200, 1, ideal);
     uint64_t same = two_launch_cycles(0, 0), diff = two_launch_cycles(0, 1);
     CHECK(one && same && diff);
@@ -173,7 +176,8 @@ TEST(timing_streams_order_and_concurrency)
 TEST(timing_kernel_records)
 {
     static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
-                                          "gpgpu_ideal_mem_latency=10", NULL };
+                                          "gpgpu_ideal_mem_latency=10",
+                                          "gpgpu_perfect_inst_cache=1", NULL };
     simt_error_t err;
     char *text = chain_kernel(100, 1);
     simt_gpu_t *g = pk_gpu(timing, &err);
@@ -283,4 +287,28 @@ TEST(timing_streaming_dram_reads_and_bandwidth_bound)
     CHECK_EQ(pk_read_u32(g, dst + 4 * 32767, &last, 1), SIMT_OK);
     CHECK_EQ(last, 7);
     pk_gpu_free(g);
+}
+
+/* Straight-line code through the instruction cache (128-byte lines hold 16
+ * instructions of 8 bytes): the chain kernel of n adds has n + 4
+ * instructions, so one warp misses once per line, ceil((n + 4) / 16)
+ * times: 7 for n = 100, 13 for n = 200. */
+TEST(timing_icache_misses_once_per_line)
+{
+    static const char *const timing[] = { "functional=0", NULL };
+    for (unsigned n = 100; n <= 200; n += 100) {
+        simt_error_t err;
+        char *text = chain_kernel(n, 0);
+        simt_gpu_t *g = pk_gpu(timing, &err);
+        CHECK_MSG(g, "%s", err.msg);
+        simt_module_t *m = pk_load(g, "chain.ptx", text, &err);
+        free(text);
+        CHECK_MSG(m, "%s", err.msg);
+        simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+        simt_arg_t a[1] = { SIMT_ARG(out) };
+        CHECK_EQ(pk_run(g, m, "chain", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a,
+                        1, &err), SIMT_OK);
+        CHECK_EQ(simt_gpu_stats(g)->l1i_misses, (n + 4 + 15) / 16);
+        pk_gpu_free(g);
+    }
 }

@@ -109,6 +109,13 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sm_free(s);
         return why;
     }
+    if (cfg->icache) {
+        if ((why = cache_init(&s->icache, &cfg->icache_cfg)) != NULL) {
+            sm_free(s);
+            return why;
+        }
+        s->ifills = calloc(cfg->icache_cfg.mshrs, sizeof *s->ifills);
+    }
     s->smem = calloc(cfg->smem ? cfg->smem : 1, 1);
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
@@ -119,7 +126,8 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->ninsts = cfg->max_warps * 8;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
-    if (!s->smem || !s->slots || !s->ctas || !s->scheds || !s->insts ||
+    if ((cfg->icache && !s->ifills) ||
+        !s->smem || !s->slots || !s->ctas || !s->scheds || !s->insts ||
         !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
         !s->sched_stall || !cfg->issue_interval) {
         sm_free(s);
@@ -145,6 +153,9 @@ void sm_free(sm_t *s)
     for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++)
         sched_free(&s->scheds[k]);
     free(s->scheds);
+    if (s->cfg.icache)
+        cache_free(&s->icache);
+    free(s->ifills);
     free(s->sched_free_at);
     free(s->sched_dirty);
     free(s->sched_stall);
@@ -441,24 +452,69 @@ static int issue(sm_t *s, uint64_t now)
     return SIMT_OK;
 }
 
+/* Fills slot i's instruction buffer at its PC, usable next cycle. */
+static void fill_ibuf(sm_t *s, unsigned i, uint64_t now)
+{
+    sm_slot_t *sl = &s->slots[i];
+    sl->ifetch_wait = 0;
+    sl->ibuf = 2;
+    sl->ibuf_pc = warp_pc(sl->w);
+    sl->ibuf_ready = now + 1;
+    decode(s, sl);
+    touch_slot(s, i);
+}
+
+/* Instruction-cache lines arriving release the warps waiting on them. */
+static void icache_fills(sm_t *s, uint64_t now)
+{
+    while (s->ifill_count && s->ifills[s->ifill_head].ready <= now) {
+        cache_fill(&s->icache, s->ifills[s->ifill_head].line);
+        s->ifill_head = (s->ifill_head + 1) % s->cfg.icache_cfg.mshrs;
+        s->ifill_count--;
+        uint64_t slot;
+        while (cache_pop_ready(&s->icache, &slot))
+            if (s->slots[slot].live && s->slots[slot].ifetch_wait)
+                fill_ibuf(s, (unsigned)slot, now);
+    }
+}
+
+/* The instruction address of the warp's next instruction: 8 bytes per
+ * instruction, each kernel's code in its own 4 GB window. */
+static uint64_t code_addr(const sm_t *s, const sm_slot_t *sl)
+{
+    return (uint64_t)s->ctas[sl->cta].k->code_id << 32 | (uint64_t)warp_pc(sl->w) * 8;
+}
+
 static void fetch(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.max_warps;
+    if (s->cfg.icache)
+        icache_fills(s, now);
     if (!s->need_fetch)
         return;
     for (unsigned k = 0; k < n; k++) {
         unsigned i = (s->fetch_rr + k) % n;
         sm_slot_t *sl = &s->slots[i];
-        if (!sl->live || sl->ibuf)
+        if (!sl->live || sl->ibuf || sl->ifetch_wait)
             continue;
-        uint32_t pc = warp_pc(sl->w);
-        s->need_fetch--;
-        sl->ibuf = 2;
-        sl->ibuf_pc = pc;
-        sl->ibuf_ready = now + 1;
-        decode(s, sl);
-        touch_slot(s, i);
         s->fetch_rr = (i + 1) % n;
+        if (s->cfg.icache) {
+            cache_result_t r;
+            cache_access(&s->icache, code_addr(s, sl), 0, 0, i, &r);
+            if (r.outcome == CACHE_FAIL)
+                return; /* the fetch stage retries next cycle */
+            if (r.outcome == CACHE_MISS)
+                s->ifills[(s->ifill_head + s->ifill_count++) %
+                          s->cfg.icache_cfg.mshrs] =
+                    (sm_ifill_t){ r.fill_addr, now + s->cfg.icache_miss_latency };
+            if (r.outcome != CACHE_HIT) {
+                sl->ifetch_wait = 1;
+                s->need_fetch--;
+                return;
+            }
+        }
+        s->need_fetch--;
+        fill_ibuf(s, i, now);
         return;
     }
 }

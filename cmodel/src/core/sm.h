@@ -55,6 +55,9 @@ typedef struct sm_cfg {
     opc_cfg_t opc;
     pipe_cfg_t pipe;
     ldst_cfg_t ldst;
+    int icache;                /* 0: a perfect instruction cache */
+    cache_cfg_t icache_cfg;    /* read-only */
+    unsigned icache_miss_latency;
 } sm_cfg_t;
 
 typedef struct sm_stats {
@@ -63,6 +66,11 @@ typedef struct sm_stats {
     uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
 } sm_stats_t;
+
+/* An instruction-cache line coming back. */
+typedef struct sm_ifill {
+    uint64_t line, ready;
+} sm_ifill_t;
 
 /* One in-flight instruction, from issue to writeback. */
 typedef struct sm_inst {
@@ -92,6 +100,7 @@ typedef struct sm_slot {
     uint8_t live;              /* holds a warp that has not finished */
     uint8_t at_bar;            /* the warp waits at a barrier */
     uint8_t ibuf;              /* instructions buffered at ibuf_pc */
+    uint8_t ifetch_wait;       /* its fetch missed in the instruction cache */
     uint8_t sb_wait;           /* the buffered instruction collided in the
                                   scoreboard and nothing of this warp has
                                   written back since: still blocked */
@@ -119,6 +128,7 @@ typedef struct sm_kernel {
     uint32_t live_warps;       /* resident unfinished warps, all SMs */
     uint32_t hosting_sms;      /* SMs with a resident CTA of it */
     uint32_t *ctas_on_sm;      /* per SM id: its resident CTAs */
+    uint32_t code_id;          /* its code's place in instruction memory */
 } sm_kernel_t;
 
 typedef struct sm_cta {
@@ -156,6 +166,9 @@ typedef struct sm {
     unsigned need_fetch;       /* live warps with an empty buffer */
     uint8_t check_ctas;        /* a warp finished: look for done CTAs */
     unsigned fetch_rr;
+    cache_t icache;
+    sm_ifill_t *ifills;        /* a ring, in arrival order */
+    unsigned ifill_head, ifill_count;
     uint64_t next_age;
     uint64_t last_progress;    /* last cycle something issued or retired */
     sm_stats_t stats;

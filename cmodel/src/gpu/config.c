@@ -237,7 +237,8 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return set_error(err, SIMT_EINPUT, "configuration: error: "
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
-    static const simt_cfg_key_t pow2[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE };
+    static const simt_cfg_key_t pow2[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE,
+                                           SIMT_CFG_L1I_LINE };
     for (size_t i = 0; i < sizeof pow2 / sizeof *pow2; i++) {
         int64_t v = simt_config_get(cfg, pow2[i]);
         if (v & (v - 1))

@@ -42,6 +42,12 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
                           [OPC_SFU] = GET(OC_SFU), [OPC_INT] = GET(OC_INT),
                           [OPC_MEM] = GET(OC_MEM) } },
         .pipe = pipe_config(issue_interval),
+        .icache = !GET(PERFECT_ICACHE),
+        .icache_cfg = { .sets = GET(L1I_SETS), .ways = GET(L1I_WAYS),
+                        .line = GET(L1I_LINE), .mshrs = GET(L1I_MSHRS),
+                        .mshr_merge = GET(MAX_THREADS_SM) / WARP_SIZE,
+                        .write = CACHE_READ_ONLY },
+        .icache_miss_latency = GET(L1I_MISS_LATENCY),
         .ldst = { .queue = GET(LDST_QUEUE), .prepared = GET(OC_MEM),
                   .inflight = GET(MAX_THREADS_SM) / WARP_SIZE * 8,
                   .smem_banks = 32,
@@ -159,7 +165,7 @@ static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t,
     }
     gk->k = (sm_kernel_t){ .l = l, .slot_phys = phys, .threads = threads,
                            .warps = warps, .regs = regs, .smem = t->smem,
-                           .ctas_on_sm = on_sm };
+                           .ctas_on_sm = on_sm, .code_id = l->prog->kernel };
     gk->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     return SIMT_OK;
 }
@@ -295,6 +301,8 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
         st->global_accesses += s->ldst.stats.global_accesses;
         st->global_transactions += s->ldst.stats.global_transactions;
         st->const_accesses += s->ldst.stats.const_accesses;
+        st->l1i_accesses += s->icache.stats.accesses;
+        st->l1i_misses += s->icache.stats.misses + s->icache.stats.pending_hits;
         st->l1d_accesses += s->ldst.l1.stats.accesses;
         st->l1d_hits += s->ldst.l1.stats.hits;
         st->l1d_pending_hits += s->ldst.l1.stats.pending_hits;
