@@ -18,6 +18,8 @@ static long run_until_reply(partition_t *p, uint64_t from, uint64_t to,
                             uint32_t want)
 {
     for (uint64_t t = from; t <= to; t++) {
+        if (p->cfg.dram_model) /* one clock for both in these tests */
+            partition_dram_cycle(p, t);
         partition_cycle(p, t);
         uint32_t r;
         while (partition_peek_reply(p, t, &r)) {

@@ -90,8 +90,8 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
         }
 }
 
-/* Requests into partitions; partitions' replies into the reply network. */
-static void serve(memsys_t *m, uint64_t now)
+/* Requests out of the request network into their partitions. */
+static void to_partitions(memsys_t *m, uint64_t now)
 {
     for (unsigned p = 0; p < m->cfg.partitions; p++) {
         partition_t *pt = &m->parts[p];
@@ -99,6 +99,14 @@ static void serve(memsys_t *m, uint64_t now)
         while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
             partition_push(pt, (uint32_t)(r - m->pool), r->addr,
                            r->kind != MEM_FILL && r->kind != MEM_READ_THROUGH);
+    }
+}
+
+/* The L2 slices, and their replies into the reply network. */
+static void serve(memsys_t *m, uint64_t now)
+{
+    for (unsigned p = 0; p < m->cfg.partitions; p++) {
+        partition_t *pt = &m->parts[p];
         partition_cycle(pt, now);
         uint32_t i;
         while (partition_peek_reply(pt, now, &i)) {
@@ -117,29 +125,41 @@ static void serve(memsys_t *m, uint64_t now)
     }
 }
 
-/* Replies out of the network into their SMs. */
-static void deliver(memsys_t *m, sm_t *sms, uint64_t now)
+/* Replies out of the network into their SMs (at core cycle `core`). */
+static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
 {
     for (unsigned c = 0; c < m->clusters; c++) {
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {
             ldst_t *u = &sms[r->sm].ldst;
             if (r->kind == MEM_FILL)
-                ldst_line_arrived(u, r->addr, now);
+                ldst_line_arrived(u, r->addr, core);
             else
-                ldst_acknowledged(u, r->tag, now);
-            r->t_done = now;
+                ldst_acknowledged(u, r->tag, core);
+            r->t_done = core;
             m->stats.replies++;
             m->free_list[m->nfree++] = (uint32_t)(r - m->pool);
         }
     }
 }
 
-void memsys_cycle(memsys_t *m, sm_t *sms, uint64_t now)
+void memsys_icnt_cycle(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
 {
-    send_requests(m, sms, now);
+    send_requests(m, sms, core);
     icnt_cycle(&m->req_net, now);
-    serve(m, now);
+    to_partitions(m, now);
     icnt_cycle(&m->rep_net, now);
-    deliver(m, sms, now);
+    deliver(m, sms, now, core);
+}
+
+void memsys_l2_cycle(memsys_t *m, uint64_t now)
+{
+    serve(m, now);
+}
+
+void memsys_dram_cycle(memsys_t *m, uint64_t now)
+{
+    for (unsigned p = 0; p < m->cfg.partitions; p++)
+        if (m->parts[p].cfg.dram_model)
+            partition_dram_cycle(&m->parts[p], now);
 }

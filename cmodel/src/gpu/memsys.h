@@ -2,7 +2,7 @@
  * from the clusters to the memory partitions, the partitions (an L2 slice
  * each, mem/partition.h) and a reply crossbar back (mem/icnt.h).
  *
- * Each cycle: the SMs' outgoing requests enter the request network (one
+ * The SMs' outgoing requests enter the request network (one
  * port per cluster); requests leave it into their partition, chosen by
  * address (`interleave`-byte chunks round robin over the partitions);
  * the partitions run; ready replies enter the reply network; replies
@@ -46,7 +46,13 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
                         unsigned clusters, unsigned per_cluster);
 void memsys_free(memsys_t *m);
 
-/* One cycle of the hierarchy for the SMs sms[0..clusters*per_cluster). */
-void memsys_cycle(memsys_t *m, sm_t *sms, uint64_t now);
+/* The hierarchy's three clock domains, each ticked on its own clock with
+ * `now` counting that clock's cycles: the interconnect (SMs' outboxes in,
+ * both networks, requests into partitions, replies into the SMs at core
+ * cycle `core`), the L2 slices (and their replies into the network), and
+ * the DRAM channels. */
+void memsys_icnt_cycle(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core);
+void memsys_l2_cycle(memsys_t *m, uint64_t now);
+void memsys_dram_cycle(memsys_t *m, uint64_t now);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "base/error.h"
 #include "compiler/regalloc.h"
+#include "gpu/clocks.h"
 #include "gpu/cta_policy.h"
 #include "gpu/memsys.h"
 #include "gpu/timing.h"
@@ -282,7 +283,8 @@ static int deadlock(gpu_run_t *g, uint64_t cycles)
                       dump);
 }
 
-static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
+static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
+                      uint64_t dram_cycles)
 {
     st->gpu_sim_cycle += cycles;
     for (unsigned i = 0; i < g->nsms; i++) {
@@ -332,7 +334,7 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles)
         st->dram_row_misses += d->row_misses;
         st->dram_bus_busy += d->bus_busy;
     }
-    st->dram_channel_cycles += cycles * g->mem.cfg.partitions;
+    st->dram_channel_cycles += dram_cycles * g->mem.cfg.partitions;
 }
 
 /* Per-kernel occupancy accounting for one cycle. */
@@ -367,6 +369,22 @@ static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
     }
 }
 
+/* Ticks the memory clock domains up to and including the next core edge
+ * (memory first when edges coincide). */
+static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
+{
+    unsigned edges;
+    do {
+        edges = clocks_step(clk);
+        if (edges >> CLK_ICNT & 1)
+            memsys_icnt_cycle(&g->mem, g->sms, clk->ticks[CLK_ICNT] - 1, core);
+        if (edges >> CLK_L2 & 1)
+            memsys_l2_cycle(&g->mem, clk->ticks[CLK_L2] - 1);
+        if (edges >> CLK_DRAM & 1)
+            memsys_dram_cycle(&g->mem, clk->ticks[CLK_DRAM] - 1);
+    } while (!(edges >> CLK_CORE & 1));
+}
+
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                simt_stats_t *stats, simt_kernel_stats_t *ks)
 {
@@ -376,10 +394,18 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     int rc = run_setup(&g);
     uint64_t now = 0, idle_limit = (uint64_t)simt_config_get(cfg, SIMT_CFG_DEADLOCK_CYCLES);
     uint64_t last_progress = 0;
+    clocks_t clk;
+    const uint64_t mhz[CLK_NDOMAINS] = { GET(CLK_CORE), GET(CLK_ICNT),
+                                         GET(CLK_L2), GET(CLK_DRAM) };
+    const char *why = clocks_init(&clk, mhz);
+    if (rc == SIMT_OK && why)
+        rc = set_error(ls[0].l.err, SIMT_EINPUT, "configuration: error: %s", why);
     while (rc == SIMT_OK && !update_eligible(&g)) {
-        rc = dispatch_ctas(&g, now);
+        /* the memory domains tick on their own clocks; one core cycle per
+         * pass (edges that fall together: memory first) */
         if (g.hierarchy)
-            memsys_cycle(&g.mem, g.sms, now);
+            memory_until_core_edge(&g, &clk, now);
+        rc = dispatch_ctas(&g, now);
         unsigned done = 0;
         for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
             rc = sm_cycle(&g.sms[i], now, &done);
@@ -395,7 +421,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     }
     if (rc == SIMT_OK) {
         kernel_stats(&g, ks, stats->gpu_sim_cycle);
-        add_stats(&g, stats, now);
+        add_stats(&g, stats, now, clk.ticks[CLK_DRAM]);
     }
     run_free(&g);
     return rc;

@@ -28,12 +28,14 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
         p->todo_cap = cfg->queue + 2 * cfg->l2.mshrs;
         p->todo = calloc(p->todo_cap, sizeof *p->todo);
         p->at_dram = calloc(cfg->dram.queue, sizeof *p->at_dram);
+        p->dram_done = calloc(cfg->dram.queue, sizeof *p->dram_done);
         p->free_tags = calloc(cfg->dram.queue, sizeof *p->free_tags);
         for (unsigned t = 0; p->free_tags && t < cfg->dram.queue; t++)
             p->free_tags[p->nfree_tags++] = cfg->dram.queue - 1 - t;
     }
     if (!p->in || !p->in_write || !p->in_addr || !p->fetch || !p->out ||
-        (cfg->dram_model && (!p->todo || !p->at_dram || !p->free_tags))) {
+        (cfg->dram_model && (!p->todo || !p->at_dram || !p->free_tags ||
+                             !p->dram_done))) {
         partition_free(p);
         return "out of memory";
     }
@@ -47,6 +49,7 @@ void partition_free(partition_t *p)
         dram_free(&p->dram);
     free(p->todo);
     free(p->at_dram);
+    free(p->dram_done);
     free(p->free_tags);
     free(p->in);
     free(p->in_write);
@@ -93,8 +96,9 @@ static void todo_push(partition_t *p, part_mem_t m)
     p->todo[(p->todo_head + p->todo_count++) % p->todo_cap] = m;
 }
 
-/* The DRAM side: accesses into the channel, completions out of it. */
-static void dram_side(partition_t *p, uint64_t now)
+/* The DRAM clock: accesses into the channel, completions out of it (to
+ * the L2 side, which takes them on its own clock). */
+void partition_dram_cycle(partition_t *p, uint64_t now)
 {
     while (p->todo_count && p->nfree_tags && dram_can_accept(&p->dram)) {
         part_mem_t m = p->todo[p->todo_head];
@@ -107,8 +111,19 @@ static void dram_side(partition_t *p, uint64_t now)
     dram_cycle(&p->dram, now);
     uint32_t t;
     while (dram_pop_done(&p->dram, now, &t)) {
-        part_mem_t m = p->at_dram[t];
+        p->dram_done[(p->done_head + p->done_count++) % p->cfg.dram.queue] =
+            p->at_dram[t];
         p->free_tags[p->nfree_tags++] = t;
+    }
+}
+
+/* DRAM completions, on the L2 clock: fills and answers. */
+static void dram_answers(partition_t *p, uint64_t now)
+{
+    while (p->done_count) {
+        part_mem_t m = p->dram_done[p->done_head];
+        p->done_head = (p->done_head + 1) % p->cfg.dram.queue;
+        p->done_count--;
         if (m.fill) {
             cache_fill(&p->l2, m.addr);
             uint64_t w;
@@ -123,7 +138,7 @@ static void dram_side(partition_t *p, uint64_t now)
 void partition_cycle(partition_t *p, uint64_t now)
 {
     if (p->cfg.dram_model)
-        dram_side(p, now);
+        dram_answers(p, now);
     while (p->fetch_count && p->fetch[p->fetch_head].ready <= now) {
         cache_fill(&p->l2, p->fetch[p->fetch_head].line);
         p->fetch_head = (p->fetch_head + 1) % p->cfg.l2.mshrs;

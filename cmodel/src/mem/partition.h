@@ -61,6 +61,8 @@ typedef struct partition {
     part_mem_t *todo;          /* accesses waiting for the channel, a ring */
     unsigned todo_head, todo_count, todo_cap;
     part_mem_t *at_dram;       /* per DRAM tag: the access it is */
+    part_mem_t *dram_done;     /* completed, for the L2 side, a ring */
+    unsigned done_head, done_count;
     uint32_t *free_tags;
     unsigned nfree_tags;
     uint32_t *in;              /* request handles, a ring */
@@ -81,8 +83,11 @@ int partition_can_accept(const partition_t *p);
 /* Queues request `req` (the caller's handle) for `addr`. */
 void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write);
 
-/* One L2 cycle. */
+/* One L2-clock cycle (`now` counts L2 cycles) and one DRAM-clock cycle
+ * (`now` counts DRAM cycles).  Without a DRAM model only the first is
+ * needed. */
 void partition_cycle(partition_t *p, uint64_t now);
+void partition_dram_cycle(partition_t *p, uint64_t now);
 
 /* The oldest reply ready by `now`, without taking it: 1 and its handle. */
 int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req);
