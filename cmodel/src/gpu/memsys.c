@@ -163,3 +163,19 @@ void memsys_dram_cycle(memsys_t *m, uint64_t now)
         if (m->parts[p].cfg.dram_model)
             partition_dram_cycle(&m->parts[p], now);
 }
+
+int memsys_busy(const memsys_t *m, const sm_t *sms)
+{
+    if (m->nfree < m->npool)
+        return 1;
+    for (unsigned i = 0; i < m->clusters * m->per_cluster; i++)
+        if (sms[i].ldst.out_count)
+            return 1;
+    for (unsigned p = 0; p < m->cfg.partitions; p++) {
+        const partition_t *pt = &m->parts[p];
+        if (pt->todo_count || pt->done_count || pt->fetch_count ||
+            (pt->cfg.dram_model && (pt->dram.nq || pt->dram.done_count)))
+            return 1;
+    }
+    return 0;
+}

@@ -55,4 +55,8 @@ void memsys_icnt_cycle(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core);
 void memsys_l2_cycle(memsys_t *m, uint64_t now);
 void memsys_dram_cycle(memsys_t *m, uint64_t now);
 
+/* Whether any request is on its way anywhere in the hierarchy (when not,
+ * ticking it changes nothing and can be skipped). */
+int memsys_busy(const memsys_t *m, const sm_t *sms);
+
 #endif

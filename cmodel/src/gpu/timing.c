@@ -374,8 +374,11 @@ static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
 static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
 {
     unsigned edges;
+    int busy = memsys_busy(&g->mem, g->sms);
     do {
         edges = clocks_step(clk);
+        if (!busy)
+            continue; /* an idle hierarchy: its clocks only advance */
         if (edges >> CLK_ICNT & 1)
             memsys_icnt_cycle(&g->mem, g->sms, clk->ticks[CLK_ICNT] - 1, core);
         if (edges >> CLK_L2 & 1)

@@ -92,14 +92,6 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     d->nq--;
 }
 
-/* FR-FCFS keeps a row open while a queued request still hits it. */
-static int row_wanted(const dram_t *d, uint32_t bank, int64_t row)
-{
-    for (unsigned i = 0; i < d->nq; i++)
-        if (d->q[i].bank == bank && (int64_t)d->q[i].row == row)
-            return 1;
-    return 0;
-}
 
 /* Works for request r's row: PRE or ACT if allowed now; 1 if issued. */
 static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
@@ -109,7 +101,7 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     if (b->open_row == (int64_t)r->row)
         return 0;
     if (b->open_row >= 0) {
-        if (now < b->pre_ok || (!c->fifo && row_wanted(d, r->bank, b->open_row)))
+        if (now < b->pre_ok || (!c->fifo && b->hits_waiting))
             return 0;
         b->open_row = -1;
         b->act_ok = max64(b->act_ok, now + c->tRP);
@@ -137,6 +129,12 @@ void dram_cycle(dram_t *d, uint64_t now)
     if (!d->nq)
         return;
     unsigned n = d->cfg.fifo ? 1 : d->nq;
+    /* FR-FCFS keeps a row open while a queued request still hits it */
+    for (unsigned b = 0; b < d->cfg.banks; b++)
+        d->bank[b].hits_waiting = 0;
+    for (unsigned i = 0; i < d->nq; i++)
+        if (d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row)
+            d->bank[d->q[i].bank].hits_waiting = 1;
     /* first ready: the oldest row hit whose column command can go now */
     for (unsigned i = 0; i < n; i++)
         if (col_ready(d, &d->q[i], now)) {

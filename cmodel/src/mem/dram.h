@@ -55,6 +55,7 @@ typedef struct dram_req {
 typedef struct dram_bank {
     int64_t open_row;          /* -1: closed */
     uint64_t act_at, pre_ok, act_ok, col_ok;
+    uint8_t hits_waiting;      /* this cycle: a queued request hits the row */
 } dram_bank_t;
 
 typedef struct dram_done {
