@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench ptx clean help deps fuzz asan-test FORCE
+.PHONY: all run test lint bench ptx clean help deps fuzz asan-test tb tb-build rtl-check FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -38,6 +38,8 @@ help:
 	@echo "make test       install what is missing, build, run every test (ends with 'N passed, N failed')"
 	@echo "make lint       compile with clang's extra warnings and run cppcheck"
 	@echo "make bench      functional-mode speed in thread-instructions per second"
+	@echo "make tb         build (once) and run the RTL unit testbenches (tb/)"
+	@echo "make rtl-check  verilator lint and a Yosys synthesis of every RTL unit"
 	@echo "make fuzz       run the PTX parser fuzzer for FUZZ_SECONDS (default 300)"
 	@echo "make ptx        regenerate every kernel.ptx with nvcc"
 	@echo "make deps       install the Debian packages simtlab uses"
@@ -86,6 +88,40 @@ test: deps
 asan-test:
 	$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" build/asan/bin/unit_tests build/asan/bin/simt
+
+# RTL unit testbenches: the verilated model and the C twin in lockstep.  Each
+# parameter set is its own binary under $(BUILD)/tb; verilator rebuilds only
+# when the RTL, the bench or the twin changes.
+TB_WA      := $(BUILD)/tb/warp_arbiter
+TB_WA_DEPS := rtl/warp_arbiter.sv tb/warp_arbiter/tb_main.cpp \
+              tests/unit/warp_arbiter_cases.h cmodel/src/units/warp_arbiter.h
+VERILATOR_FLAGS := --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique -O3
+
+$(TB_WA)/twin.o: cmodel/src/units/warp_arbiter.c cmodel/src/units/warp_arbiter.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O2 $(WARN) -Icmodel/src -c $< -o $@
+
+# $(1): model name, $(2): N, $(3): CNT_W, $(4): WOPT_W, $(5): random cycles per policy
+define tb_wa_model
+$(TB_WA)/$(1)/tb_$(1): $(TB_WA_DEPS) $(TB_WA)/twin.o
+	@mkdir -p $(TB_WA)/$(1)
+	verilator $(VERILATOR_FLAGS) --prefix V$(1) -Mdir $(TB_WA)/$(1) -GN=$(2) -GCNT_W=$(3) -GWOPT_W=$(4) \
+	  -o tb_$(1) -CFLAGS "-O2 -std=c++17 -DWA_MODEL=V$(1) -DWA_N=$(2) -DWA_CNT_W=$(3) -DWA_WOPT_W=$(4) \
+	  -DWA_DEFAULT_CYCLES=$(5) -I$(CURDIR)/cmodel/src -I$(CURDIR)/tests" \
+	  rtl/warp_arbiter.sv $(CURDIR)/tb/warp_arbiter/tb_main.cpp $(CURDIR)/$(TB_WA)/twin.o >$(TB_WA)/$(1)/build.log 2>&1 \
+	  || { tail -n 30 $(TB_WA)/$(1)/build.log; exit 1; }
+endef
+$(eval $(call tb_wa_model,wa24,24,32,6,1000000))
+$(eval $(call tb_wa_model,wa5,5,3,3,200000))
+
+tb-build: $(TB_WA)/wa24/tb_wa24 $(TB_WA)/wa5/tb_wa5
+
+tb: tb-build
+	@bash tb/warp_arbiter/run.sh $(TB_WA)
+
+rtl-check:
+	verilator --lint-only -Wall rtl/warp_arbiter.sv
+	yosys -q -p "read_verilog -sv rtl/warp_arbiter.sv; synth -top warp_arbiter; check -assert"
 
 fuzz:
 	@bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}

@@ -41,6 +41,12 @@ suite "unit, front-end and semantics tests" build/bin/unit_tests
 suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
 suite "workloads under timing on every preset, against the cycle baseline" python3 scripts/timing_baseline.py build/bin/simt
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
+if command -v verilator >/dev/null 2>&1; then
+  suite "RTL unit testbenches (verilated RTL vs C twin)" make -s tb
+else
+  echo "== RTL unit testbenches: verilator missing (make deps): counted as 1 failure"
+  total_fail=$((total_fail + 1))
+fi
 suite "workload metas and docs/workloads.md" python3 scripts/workload_table.py build/bin/simt --check
 
 echo "== sanitizer build (ASan + UBSan)"

@@ -1,0 +1,202 @@
+/* test_warp_arbiter.c: the warp arbiter's C twin alone, on the directed
+ * cases of warp_arbiter_cases.h (hand-derived from
+ * docs/units/warp_arbiter.md) and on the state rules of its clock edge. */
+#include <string.h>
+
+#include "../harness.h"
+#include "units/warp_arbiter.h"
+#include "warp_arbiter_cases.h"
+
+static void build_in(const wa_case_t *c, const wa_step_t *st,
+                     warp_arbiter_in_t *in)
+{
+    memset(in, 0, sizeof *in);
+    in->valid = st->valid;
+    in->ready = st->ready;
+    in->alloc = st->alloc;
+    in->finished = st->finished;
+    for (unsigned i = 0; i < WARP_ARBITER_MAX_N; i++)
+        in->cls[i] = (uint8_t)wa_step_cls(st, i);
+    in->policy = (uint8_t)c->policy;
+    in->ltlws_inner = (uint8_t)c->ltlws_inner;
+}
+
+/* Runs one directed case; returns 0, or reports and returns -1. */
+static int run_case(const wa_case_t *c)
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t cfg = warp_arbiter_default_cfg();
+    if (warp_arbiter_init(&s, &cfg))
+        return -1;
+    unsigned cycle = 0;
+    for (unsigned k = 0; k < c->nsteps; k++) {
+        const wa_step_t *st = &c->steps[k];
+        for (unsigned r = 0; r < st->repeat; r++, cycle++) {
+            warp_arbiter_in_t in;
+            warp_arbiter_out_t out;
+            build_in(c, st, &in);
+            warp_arbiter_eval(&s, &in, &out);
+            int got = out.grant_valid ? (int)out.grant_idx : WA_NONE;
+            if (!out.grant_valid && out.grant_idx != 0) {
+                harness_fail(__FILE__, __LINE__, "%s: cycle %u: grant_idx %u without grant",
+                             c->name, cycle, out.grant_idx);
+                return -1;
+            }
+            if (st->expect != WA_ANY && got != st->expect) {
+                harness_fail(__FILE__, __LINE__, "%s: step %u cycle %u: grant %d, want %d",
+                             c->name, k, cycle, got, st->expect);
+                return -1;
+            }
+            if (st->issue == WA_GRANT) {
+                in.issued_valid = out.grant_valid;
+                in.issued_idx = out.grant_idx;
+            } else if (st->issue >= 0) {
+                in.issued_valid = 1;
+                in.issued_idx = (uint32_t)st->issue;
+            }
+            warp_arbiter_tick(&s, &in);
+        }
+        int wopt = s.wopt_valid ? (int)s.wopt : 0;
+        if (st->wopt != WA_ANY && wopt != st->wopt) {
+            harness_fail(__FILE__, __LINE__, "%s: after step %u: W_Opt %d, want %d",
+                         c->name, k, wopt, st->wopt);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+TEST(warp_arbiter_directed_cases)
+{
+    for (int k = 0; k < WA_NCASES; k++)
+        CHECK(run_case(&wa_cases[k]) == 0);
+}
+
+/* Eq. 14 with the unit's clamps (doc D12): 280/100 -> 2; 15/10 -> 1;
+ * 47/1 -> 47 clamped to 24; c == 0 -> N; sum == c -> 1; 24 warps even -> 24. */
+TEST(warp_arbiter_wopt_arithmetic)
+{
+    CHECK_EQ(warp_arbiter_wopt(280, 100, 24), 2);
+    CHECK_EQ(warp_arbiter_wopt(15, 10, 24), 1);
+    CHECK_EQ(warp_arbiter_wopt(47, 1, 24), 24);
+    CHECK_EQ(warp_arbiter_wopt(0, 0, 24), 24);
+    CHECK_EQ(warp_arbiter_wopt(7, 7, 24), 1);
+    CHECK_EQ(warp_arbiter_wopt(24 * 50, 50, 24), 24);
+    CHECK_EQ(warp_arbiter_wopt(23 * 50 + 49, 50, 24), 23);
+}
+
+TEST(warp_arbiter_cfg_checks)
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t c = warp_arbiter_default_cfg();
+    CHECK_EQ(c.n, 24);
+    CHECK_EQ(c.cnt_w, 32);
+    CHECK_EQ(c.wopt_w, 6);
+    CHECK_EQ(warp_arbiter_init(&s, &c), 0);
+    c.n = 0;
+    CHECK_EQ(warp_arbiter_init(&s, &c), -1);
+    c.n = 65;
+    CHECK_EQ(warp_arbiter_init(&s, &c), -1);
+    c = (warp_arbiter_cfg_t){ .n = 8, .cnt_w = 32, .wopt_w = 3 }; /* 8 > 7 */
+    CHECK_EQ(warp_arbiter_init(&s, &c), -1);
+    c.n = 7;
+    CHECK_EQ(warp_arbiter_init(&s, &c), 0);
+    c.cnt_w = 33;
+    CHECK_EQ(warp_arbiter_init(&s, &c), -1);
+}
+
+/* Reset order (D2): row i holds every j > i. */
+TEST(warp_arbiter_reset_state)
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t c = { .n = 4, .cnt_w = 8, .wopt_w = 3 };
+    CHECK_EQ(warp_arbiter_init(&s, &c), 0);
+    CHECK_EQ(s.older[0], 0xE);
+    CHECK_EQ(s.older[1], 0xC);
+    CHECK_EQ(s.older[2], 0x8);
+    CHECK_EQ(s.older[3], 0x0);
+    CHECK_EQ(s.last_valid, 0);
+    CHECK_EQ(s.wopt_valid, 0);
+}
+
+/* Counters: an issue counts, alloc in the same cycle wins (0), an
+ * out-of-range index is ignored, and a 3-bit counter saturates at 7. */
+TEST(warp_arbiter_counters)
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t c = { .n = 5, .cnt_w = 3, .wopt_w = 3 };
+    CHECK_EQ(warp_arbiter_init(&s, &c), 0);
+    warp_arbiter_in_t in;
+    memset(&in, 0, sizeof in);
+    in.issued_valid = 1;
+    in.issued_idx = 2;
+    for (int k = 0; k < 10; k++)
+        warp_arbiter_tick(&s, &in);
+    CHECK_EQ(s.cnt[2], 7);
+    CHECK_EQ(s.last, 2);
+    in.issued_idx = 6; /* out of range: nothing changes */
+    warp_arbiter_tick(&s, &in);
+    CHECK_EQ(s.last, 2);
+    CHECK_EQ(s.cnt[2], 7);
+    in.issued_idx = 2;
+    in.alloc = 1u << 2;
+    warp_arbiter_tick(&s, &in);
+    CHECK_EQ(s.cnt[2], 0);
+    CHECK_EQ(s.last, 2); /* D8: alloc keeps last */
+    /* Slot 2 is now the youngest. */
+    CHECK_EQ(s.older[2], 0);
+    CHECK_EQ(s.older[0] & 0x4, 0x4);
+    CHECK_EQ(s.older[4] & 0x4, 0x4);
+}
+
+/* W_Opt uses the lowest finished slot (D10) and the counters before this
+ * cycle's alloc clear (D11): counts {0: 3, 1: 6, 2: 3}; slots 1 and 2
+ * finish together while 1 is reallocated: c = 6, sum = 12 -> 2.  Then it is
+ * never recomputed until reset, and reset clears it. */
+TEST(warp_arbiter_wopt_same_cycle_rules)
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t c = warp_arbiter_default_cfg();
+    CHECK_EQ(warp_arbiter_init(&s, &c), 0);
+    warp_arbiter_in_t in;
+    memset(&in, 0, sizeof in);
+    in.issued_valid = 1;
+    static const unsigned counts[3] = { 3, 6, 3 };
+    for (unsigned i = 0; i < 3; i++)
+        for (unsigned k = 0; k < counts[i]; k++) {
+            in.issued_idx = i;
+            warp_arbiter_tick(&s, &in);
+        }
+    in.issued_valid = 0;
+    in.finished = 0x6;
+    in.alloc = 0x2;
+    warp_arbiter_tick(&s, &in);
+    CHECK_EQ(s.wopt_valid, 1);
+    CHECK_EQ(s.wopt, 2);
+    CHECK_EQ(s.cnt[1], 0);
+    in.alloc = 0;
+    in.finished = 0x10; /* slot 4 never issued: a recomputation would give N */
+    warp_arbiter_tick(&s, &in);
+    CHECK_EQ(s.wopt, 2);
+    warp_arbiter_reset(&s);
+    CHECK_EQ(s.wopt_valid, 0);
+    CHECK_EQ(s.cnt[0], 0);
+}
+
+/* A finished slot that never issued: c = 0 gives N (D12). */
+TEST(warp_arbiter_wopt_zero_count)
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t c = warp_arbiter_default_cfg();
+    CHECK_EQ(warp_arbiter_init(&s, &c), 0);
+    warp_arbiter_in_t in;
+    memset(&in, 0, sizeof in);
+    in.issued_valid = 1;
+    in.issued_idx = 0;
+    warp_arbiter_tick(&s, &in);
+    in.issued_valid = 0;
+    in.finished = 0x2;
+    warp_arbiter_tick(&s, &in);
+    CHECK_EQ(s.wopt_valid, 1);
+    CHECK_EQ(s.wopt, 24);
+}
