@@ -37,8 +37,12 @@ module warp_arbiter #(
   // ------------------------------------------------------------------
   logic               last_valid_q, last_valid_d;
   logic [IDX_W-1:0]   last_q, last_d;
-  logic [N*N-1:0]     age_q, age_d;     // [i*N+j]: slot i older than slot j
-  logic [N*CNT_W-1:0] cnt_q, cnt_d;     // [i*CNT_W +: CNT_W]: issues of slot i
+  // Per-slot rows are unpacked arrays: one word each in simulation, the
+  // same flops in synthesis.
+  logic [N-1:0]       age_q [N];        // age_q[i][j]: slot i older than slot j
+  logic [N-1:0]       age_d [N];
+  logic [CNT_W-1:0]   cnt_q [N];        // cnt_q[i]: issues of slot i
+  logic [CNT_W-1:0]   cnt_d [N];
   logic               wopt_valid_q, wopt_valid_d;
   logic [WOPT_W-1:0]  wopt_q, wopt_d;
 
@@ -63,20 +67,6 @@ module warp_arbiter #(
       r[j] = (j > i);
     end
     above = r;
-  endfunction
-
-  // The oldest member of `set`, one-hot (all zero for an empty set): the
-  // member whose age row covers every other member.
-  function automatic logic [N-1:0] oldest_oh(input logic [N-1:0]   set,
-                                             input logic [N*N-1:0] age);
-    logic [N-1:0] r;
-    logic [N-1:0] self;
-    for (int i = 0; i < N; i++) begin
-      self    = '0;
-      self[i] = 1'b1;
-      r[i] = set[i] && ((set & ~self & ~age[i*N +: N]) == '0);
-    end
-    oldest_oh = r;
   endfunction
 
   // ------------------------------------------------------------------
@@ -109,7 +99,7 @@ module warp_arbiter #(
     for (int i = 0; i < N; i++) begin
       self_oh    = '0;
       self_oh[i] = 1'b1;
-      n_older = WOPT_W'($countones(valid_i & ~self_oh & ~age_q[i*N +: N]));
+      n_older = WOPT_W'($countones(valid_i & ~self_oh & ~age_q[i]));
       eligible[i] = valid_i[i] && (n_older < wopt_q);
     end
     cand_lt = wopt_valid_q ? (cand & eligible) : cand;
@@ -128,7 +118,13 @@ module warp_arbiter #(
 
     // GTO: greedy on the last issuer, else the oldest.
     greedy_gto = last_valid_q && gto_set[last_q];
-    gto_oh     = oldest_oh(gto_set, age_q);
+    // The oldest member of the set: the one whose age row covers every
+    // other member.
+    for (int i = 0; i < N; i++) begin
+      self_oh    = '0;
+      self_oh[i] = 1'b1;
+      gto_oh[i] = gto_set[i] && ((gto_set & ~self_oh & ~age_q[i]) == '0);
+    end
 
     // OWF: greedy, else the candidate that beats every other candidate on
     // (class, age).
@@ -145,7 +141,7 @@ module warp_arbiter #(
       cls_self   = cls_i[2*i +: 2];
       owf_oh[i] = cand[i] &&
                   ((cand & cls_lt[cls_self*N +: N]) == '0) &&
-                  ((cand & cls_eq[cls_self*N +: N] & ~self_oh & ~age_q[i*N +: N]) == '0);
+                  ((cand & cls_eq[cls_self*N +: N] & ~self_oh & ~age_q[i]) == '0);
     end
 
     grant_valid_o = 1'b0;
@@ -180,7 +176,7 @@ module warp_arbiter #(
   // Next state
   // ------------------------------------------------------------------
   logic [N-1:0]       inc;       // slot issued this cycle
-  logic [N*CNT_W-1:0] cnt_inc;   // counters after this cycle's issue
+  logic [CNT_W-1:0]   cnt_inc [N]; // counters after this cycle's issue
   logic [SUM_W-1:0]   sum;       // sum of cnt_inc
   logic [CNT_W-1:0]   fin_cnt;   // cnt_inc of the lowest finished slot
   logic [SUM_W-1:0]   k_times;   // k * fin_cnt, k = 2..N
@@ -198,19 +194,19 @@ module warp_arbiter #(
     // Counters: saturating increment (D9), then alloc clears.
     sum = '0;
     for (int i = 0; i < N; i++) begin
-      cnt_inc[i*CNT_W +: CNT_W] = cnt_q[i*CNT_W +: CNT_W];
-      if (inc[i] && !(&cnt_q[i*CNT_W +: CNT_W])) begin
-        cnt_inc[i*CNT_W +: CNT_W] = cnt_q[i*CNT_W +: CNT_W] + 1'b1;
+      cnt_inc[i] = cnt_q[i];
+      if (inc[i] && !(&cnt_q[i])) begin
+        cnt_inc[i] = cnt_q[i] + 1'b1;
       end
-      sum = sum + {{(SUM_W-CNT_W){1'b0}}, cnt_inc[i*CNT_W +: CNT_W]};
-      cnt_d[i*CNT_W +: CNT_W] = alloc_i[i] ? '0 : cnt_inc[i*CNT_W +: CNT_W];
+      sum = sum + {{(SUM_W-CNT_W){1'b0}}, cnt_inc[i]};
+      cnt_d[i] = alloc_i[i] ? '0 : cnt_inc[i];
     end
 
     // W_Opt (Eq. 14, D10-D12): floor(sum / c) >= k  <=>  k * c <= sum, so
     // W_Opt = 1 + #{k in 2..N : k * c <= sum}; c == 0 gives N.
     fin_cnt = '0;
     for (int i = N - 1; i >= 0; i = i - 1) begin
-      if (finished_i[i]) fin_cnt = cnt_inc[i*CNT_W +: CNT_W];
+      if (finished_i[i]) fin_cnt = cnt_inc[i];
     end
     wopt_new = {{(WOPT_W-1){1'b0}}, 1'b1};
     k_times  = {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
@@ -227,35 +223,30 @@ module warp_arbiter #(
     // higher index; otherwise it also becomes older than every new slot.
     for (int i = 0; i < N; i++) begin
       if (alloc_i[i]) begin
-        age_d[i*N +: N] = alloc_i & above(i);
+        age_d[i] = alloc_i & above(i);
       end else begin
-        age_d[i*N +: N] = age_q[i*N +: N] | alloc_i;
+        age_d[i] = age_q[i] | alloc_i;
       end
     end
   end
-
-  // Reset order: a lower index is older (D2).
-  function automatic logic [N*N-1:0] age_reset();
-    logic [N*N-1:0] r;
-    for (int i = 0; i < N; i++) begin
-      r[i*N +: N] = above(i);
-    end
-    age_reset = r;
-  endfunction
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       last_valid_q <= 1'b0;
       last_q       <= '0;
-      age_q        <= age_reset();
-      cnt_q        <= '0;
+      for (int i = 0; i < N; i++) begin
+        age_q[i] <= above(i);  // reset order: a lower index is older (D2)
+        cnt_q[i] <= '0;
+      end
       wopt_valid_q <= 1'b0;
       wopt_q       <= '0;
     end else begin
       last_valid_q <= last_valid_d;
       last_q       <= last_d;
-      age_q        <= age_d;
-      cnt_q        <= cnt_d;
+      for (int i = 0; i < N; i++) begin
+        age_q[i] <= age_d[i];
+        cnt_q[i] <= cnt_d[i];
+      end
       wopt_valid_q <= wopt_valid_d;
       wopt_q       <= wopt_d;
     end

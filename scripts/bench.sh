@@ -84,3 +84,26 @@ print(f"  speed: {s['thread_insns'] / t / 1e6:.1f} M thread-instructions/s (targ
       f"{s['gpu_sim_cycle'] / t / 1e3:.0f} k cycles/s, {t:.2f} s, peak memory {rss:.0f} MiB")
 PY
 done
+
+# Co-simulation: the slowdown of --cosim warp_arbiter (every warp arbiter of
+# every SM in lockstep with its verilated RTL) over the C model alone, on a
+# divergent workload with many scheduling decisions.  Target: <= 2x.
+cosim_wl=${BENCH_COSIM_WORKLOAD:-hmmer}
+best() { # the faster of two runs: wall seconds
+  local b=""
+  for _ in 1 2; do
+    local s e
+    s=$(date +%s.%N); "$@" >"$tmp/cosim.out" 2>&1; e=$(date +%s.%N)
+    b=$(python3 -c "import sys; t=$e-$s; b='$b'; print(min(t, float(b)) if b else t)")
+  done
+  echo "$b"
+}
+plain=$(best "$simt" run "$cosim_wl" --config configs/fermi-gtx480.cfg)
+withc=$(best "$simt" run "$cosim_wl" --config configs/fermi-gtx480.cfg --cosim warp_arbiter)
+line=$(tail -n 1 "$tmp/cosim.out")
+python3 - "$plain" "$withc" "$cosim_wl" "$line" <<'PY'
+import sys
+p, c, wl, line = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3], sys.argv[4]
+print(f"cosim (fermi-gtx480): {wl}: C model alone {p:.2f} s, with --cosim warp_arbiter {c:.2f} s: "
+      f"slowdown {c / p:.2f}x (target <= 2x); {line}")
+PY

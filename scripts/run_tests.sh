@@ -43,8 +43,10 @@ suite "workloads under timing on every preset, against the cycle baseline" pytho
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
 if command -v verilator >/dev/null 2>&1; then
   suite "RTL unit testbenches (verilated RTL vs C twin)" make -s tb
+  suite "RTL mutation tests (each fault caught by the testbench)" python3 tests/rtl/mutants.py
+  suite "co-simulation (every arbiter in lockstep on real workloads)" bash tests/cosim_test.sh build/bin/simt
 else
-  echo "== RTL unit testbenches: verilator missing (make deps): counted as 1 failure"
+  echo "== RTL testbenches, mutation tests, co-simulation: verilator missing (make deps): counted as 1 failure"
   total_fail=$((total_fail + 1))
 fi
 suite "workload metas and docs/workloads.md" python3 scripts/workload_table.py build/bin/simt --check

@@ -3,8 +3,9 @@
 // names the verilated class, WA_N / WA_CNT_W / WA_WOPT_W its parameters.
 //
 // Every cycle both sides get the same inputs; grant_valid/grant_idx are
-// compared, and after each clock edge the RTL's W_Opt and last-issued
-// registers are compared with the twin's (read through the verilated root).
+// compared, and after each clock edge every flop of the RTL (W_Opt, last
+// issued, the issue counters, the age matrix) is compared with the twin's
+// (read through the verilated root).
 // Parts: the directed cases of tests/unit/warp_arbiter_cases.h (default
 // parameters only), then constrained-random segments per policy, then the
 // coverage counters.  Ends with "N passed, N failed"; non-zero exit on any
@@ -190,6 +191,16 @@ struct Bench {
             fail("last_valid_q rtl %" PRIu64 " twin %" PRIu64, r->warp_arbiter__DOT__last_valid_q, s.last_valid);
         else if (s.last_valid && r->warp_arbiter__DOT__last_q != s.last)
             fail("last_q rtl %" PRIu64 " twin %" PRIu64, r->warp_arbiter__DOT__last_q, s.last);
+        for (unsigned i = 0; i < kN; i++) {
+            if (r->warp_arbiter__DOT__cnt_q[i] != s.cnt[i]) {
+                fail("cnt_q[slot] rtl %" PRIu64 " twin %" PRIu64, r->warp_arbiter__DOT__cnt_q[i], s.cnt[i]);
+                break;
+            }
+            if (r->warp_arbiter__DOT__age_q[i] != (s.older[i] & kMask)) {
+                fail("age_q[slot] rtl %" PRIx64 " twin %" PRIx64, r->warp_arbiter__DOT__age_q[i], s.older[i]);
+                break;
+            }
+        }
     }
 
     // Coverage from the twin's view (state before the edge).

@@ -8,6 +8,28 @@
 
 enum { N = 4 };
 
+/* A scheduler of kind k whose slots' order is age[] (smaller: older): for
+ * the arbiter policies the warps are allocated one per cycle, oldest
+ * first, since the arbiter orders slots by allocation. */
+static void start(sched_t *s, sched_kind_t k, unsigned two_level_active,
+                  const uint64_t age[N])
+{
+    sched_params_t p = { .kind = k, .nslots = N,
+                         .two_level_active = two_level_active };
+    CHECK(sched_init(s, &p, 0) == NULL);
+    int done[N] = { 0 };
+    for (unsigned n = 0; n < N; n++) {
+        int o = -1;
+        for (unsigned i = 0; i < N; i++)
+            if (!done[i] && (o < 0 || age[i] < age[o]))
+                o = (int)i;
+        done[o] = 1;
+        sched_alloc(s, (unsigned)o);
+        CHECK_EQ(sched_pending(s), s->arbiter);
+        CHECK_EQ(sched_clock(s, n), 0);
+    }
+}
+
 /* Runs `cycles` cycles; ready[c] is the ready mask of cycle c (bit i: slot
  * i), wait[c] the long-wait mask; every pick issues.  Writes the picks. */
 static void run(sched_t *s, const uint64_t age[N], const unsigned *ready,
@@ -18,10 +40,12 @@ static void run(sched_t *s, const uint64_t age[N], const unsigned *ready,
         for (unsigned i = 0; i < N; i++)
             slot[i] = (sched_slot_t){ .valid = 1, .ready = ready[c] >> i & 1,
                                       .long_wait = wait ? wait[c] >> i & 1 : 0,
+                                      .cls = WARP_ARBITER_UNSHARED,
                                       .age = age[i] };
-        picks[c] = sched_pick(s, slot);
+        picks[c] = sched_pick(s, slot, 100 + c);
         if (picks[c] >= 0)
             sched_issued(s, picks[c]);
+        CHECK_EQ(sched_clock(s, 100 + c), 0);
     }
 }
 
@@ -41,12 +65,12 @@ TEST(sched_lrr_order)
     sched_t s;
     int p[6];
     static const unsigned all[5] = { 15, 15, 15, 15, 15 };
-    CHECK_EQ(sched_init(&s, SCHED_LRR, N, 0), 0);
+    start(&s, SCHED_LRR, 0, young_first);
     run(&s, young_first, all, NULL, 5, p);
     CHECK_PICKS(p, ((int[]){ 0, 1, 2, 3, 0 }), 5);
     sched_free(&s);
     static const unsigned no1[6] = { 13, 13, 13, 13, 0, 13 };
-    CHECK_EQ(sched_init(&s, SCHED_LRR, N, 0), 0);
+    start(&s, SCHED_LRR, 0, young_first);
     run(&s, young_first, no1, NULL, 6, p);
     CHECK_PICKS(p, ((int[]){ 0, 2, 3, 0, -1, 2 }), 6);
     sched_free(&s);
@@ -60,7 +84,7 @@ TEST(sched_gto_order)
     sched_t s;
     int p[6];
     static const unsigned r[6] = { 15, 15, 7, 15, 11, 15 };
-    CHECK_EQ(sched_init(&s, SCHED_GTO, N, 0), 0);
+    start(&s, SCHED_GTO, 0, young_first);
     run(&s, young_first, r, NULL, 6, p);
     CHECK_PICKS(p, ((int[]){ 3, 3, 2, 2, 3, 3 }), 6);
     sched_free(&s);
@@ -73,7 +97,7 @@ TEST(sched_oldest_order)
     sched_t s;
     int p[6];
     static const unsigned r[6] = { 15, 15, 7, 15, 11, 15 };
-    CHECK_EQ(sched_init(&s, SCHED_OLDEST, N, 0), 0);
+    start(&s, SCHED_OLDEST, 0, young_first);
     run(&s, young_first, r, NULL, 6, p);
     CHECK_PICKS(p, ((int[]){ 3, 3, 2, 3, 3, 3 }), 6);
     sched_free(&s);
@@ -95,7 +119,7 @@ TEST(sched_two_level_order)
     static const unsigned r[6] = { 15, 15, 15, 15, 15, 15 };
     static const unsigned w[6] = { 0, 0, 1, 0, 6, 6 };
     static const uint64_t age[N] = { 0, 1, 2, 3 };
-    CHECK_EQ(sched_init(&s, SCHED_TWO_LEVEL, N, 2), 0);
+    start(&s, SCHED_TWO_LEVEL, 2, age);
     run(&s, age, r, w, 6, p);
     CHECK_PICKS(p, ((int[]){ 0, 1, 2, 1, 3, 0 }), 6);
     CHECK_EQ(s.nactive, 2);
@@ -107,13 +131,163 @@ TEST(sched_two_level_order)
 TEST(sched_invalid_slots_and_config)
 {
     sched_t s;
-    CHECK_EQ(sched_init(&s, SCHED_TWO_LEVEL, N, 0), -1);
-    CHECK_EQ(sched_init(&s, SCHED_NKINDS, N, 0), -1);
-    CHECK_EQ(sched_init(&s, SCHED_GTO, N, 0), 0);
+    sched_params_t p = { .kind = SCHED_TWO_LEVEL, .nslots = N };
+    CHECK(sched_init(&s, &p, 0) != NULL);
+    p.kind = SCHED_NKINDS;
+    CHECK(sched_init(&s, &p, 0) != NULL);
+    p = (sched_params_t){ .kind = SCHED_GTO, .nslots = 65 };
+    CHECK(sched_init(&s, &p, 0) != NULL); /* more slots than the arbiter has */
+    p.nslots = N;
+    CHECK(sched_init(&s, &p, 0) == NULL);
     sched_slot_t slot[N];
     memset(slot, 0, sizeof slot);
     slot[2] = (sched_slot_t){ .valid = 0, .ready = 1 };
-    CHECK_EQ(sched_pick(&s, slot), -1);
+    CHECK_EQ(sched_pick(&s, slot, 0), -1);
     CHECK(!strcmp(sched_kind_name(SCHED_TWO_LEVEL), "two_level"));
+    CHECK(!strcmp(sched_kind_name(SCHED_LTLWS), "ltlws"));
+    sched_free(&s);
+}
+
+/* OWF through the scheduler: all four ready, slot 0 oldest.  Classes
+ * {non-owner, owner, unshared, owner}: the smallest class is owner (slots
+ * 1 and 3), the older of them is 1; greedy keeps 1 while it is ready; when
+ * 1 stalls (cycle 2), owner 3; when 1 and 3 stall (cycle 3), unshared 2
+ * (greedy on 3 is gone: 3 is not ready). */
+TEST(sched_owf_order)
+{
+    sched_t s;
+    static const uint64_t age[N] = { 0, 1, 2, 3 };
+    static const uint8_t cls[N] = { WARP_ARBITER_NONOWNER, WARP_ARBITER_OWNER,
+                                    WARP_ARBITER_UNSHARED, WARP_ARBITER_OWNER };
+    static const unsigned r[4] = { 15, 15, 13, 5 };
+    static const int want[4] = { 1, 1, 3, 2 };
+    start(&s, SCHED_OWF, 0, age);
+    for (unsigned c = 0; c < 4; c++) {
+        sched_slot_t slot[N];
+        for (unsigned i = 0; i < N; i++)
+            slot[i] = (sched_slot_t){ .valid = 1, .ready = r[c] >> i & 1,
+                                      .cls = cls[i] };
+        int p = sched_pick(&s, slot, c);
+        CHECK_MSG(p == want[c], "cycle %u: picked %d, want %d", c, p, want[c]);
+        sched_issued(&s, p);
+        CHECK_EQ(sched_clock(&s, c), 0);
+    }
+    sched_free(&s);
+}
+
+/* LTLWS-GTO through the scheduler, slot 0 oldest, everyone always ready:
+ * GTO issues 0 three times; slot 0 finishes in the cycle it issues its
+ * third instruction (the event reaches the arbiter at that clock edge):
+ * W_Opt = floor(3 / 3) = 1, so only the oldest valid slot (1, now that 0
+ * is gone) may issue afterwards, whatever else is ready. */
+TEST(sched_ltlws_cap_after_first_finish)
+{
+    sched_t s;
+    static const uint64_t age[N] = { 0, 1, 2, 3 };
+    start(&s, SCHED_LTLWS, 0, age);
+    for (unsigned c = 0; c < 6; c++) {
+        sched_slot_t slot[N];
+        for (unsigned i = 0; i < N; i++)
+            slot[i] = (sched_slot_t){ .valid = !(c >= 3 && i == 0), .ready = 1 };
+        if (c == 3) /* slot 1 stalls for a cycle: nobody else may issue */
+            slot[1].ready = 0;
+        int p = sched_pick(&s, slot, c);
+        int want = c < 3 ? 0 : c == 3 ? -1 : 1;
+        CHECK_MSG(p == want, "cycle %u: picked %d, want %d", c, p, want);
+        if (p >= 0)
+            sched_issued(&s, p);
+        if (c == 2)
+            sched_finished(&s, 0);
+        CHECK_EQ(sched_clock(&s, c), 0);
+    }
+    CHECK_EQ(s.arb.wopt_valid, 1);
+    CHECK_EQ(s.arb.wopt, 1);
+    sched_free(&s);
+}
+
+/* The unit hooks: reset at init, eval with the cycle and instance, tick
+ * with the issued slot; an eval hook that rewrites the grant drives the
+ * pipeline (RTL in the loop), and a non-zero return stops the run. */
+typedef struct hook_log {
+    unsigned resets, evals, ticks, instance, override;
+    uint64_t cycle;
+    uint32_t issued_idx;
+    int stop;
+} hook_log_t;
+
+static int log_reset(void *ctx, uint64_t cycle, unsigned inst,
+                     const warp_arbiter_state_t *st)
+{
+    hook_log_t *l = ctx;
+    (void)st;
+    l->resets++;
+    l->cycle = cycle;
+    l->instance = inst;
+    return 0;
+}
+
+static int log_eval(void *ctx, uint64_t cycle, unsigned inst,
+                    const warp_arbiter_state_t *st, const warp_arbiter_in_t *in,
+                    warp_arbiter_out_t *out)
+{
+    hook_log_t *l = ctx;
+    (void)st;
+    (void)in;
+    l->evals++;
+    l->cycle = cycle;
+    l->instance = inst;
+    if (l->override) {
+        out->grant_valid = 1;
+        out->grant_idx = 2;
+    }
+    return l->stop;
+}
+
+static int log_tick(void *ctx, uint64_t cycle, unsigned inst,
+                    const warp_arbiter_in_t *in, const warp_arbiter_state_t *after)
+{
+    hook_log_t *l = ctx;
+    (void)inst;
+    (void)after;
+    l->ticks++;
+    l->cycle = cycle;
+    l->issued_idx = in->issued_valid ? in->issued_idx : 99;
+    return 0;
+}
+
+TEST(sched_unit_hooks)
+{
+    hook_log_t log = { 0 };
+    unit_hooks_t h = { .ctx = &log, .warp_arbiter_reset = log_reset,
+                       .warp_arbiter_eval = log_eval,
+                       .warp_arbiter_tick = log_tick };
+    sched_params_t p = { .kind = SCHED_LRR, .nslots = N, .hooks = &h,
+                         .instance = 7 };
+    sched_t s;
+    CHECK(sched_init(&s, &p, 40) == NULL);
+    CHECK_EQ(log.resets, 1);
+    CHECK_EQ(log.cycle, 40);
+    CHECK_EQ(log.instance, 7);
+    sched_slot_t slot[N];
+    for (unsigned i = 0; i < N; i++)
+        slot[i] = (sched_slot_t){ .valid = 1, .ready = 1 };
+    CHECK_EQ(sched_pick(&s, slot, 41), 0); /* LRR from reset: slot 0 */
+    CHECK_EQ(log.evals, 1);
+    sched_issued(&s, 0);
+    CHECK_EQ(sched_clock(&s, 41), 0);
+    CHECK_EQ(log.ticks, 1);
+    CHECK_EQ(log.issued_idx, 0);
+    log.override = 1; /* LRR would give 1; the hook's grant wins */
+    CHECK_EQ(sched_pick(&s, slot, 42), 2);
+    sched_issued(&s, 2);
+    CHECK_EQ(sched_clock(&s, 42), 0);
+    CHECK_EQ(s.arb.last, 2);
+    log.stop = 1;
+    CHECK_EQ(sched_pick(&s, slot, 43), SCHED_STOP);
+    CHECK(sched_pending(&s) == 0);
+    sched_alloc(&s, 3);
+    CHECK(sched_pending(&s) != 0); /* an event needs a clock edge */
+    CHECK_EQ(sched_reset(&s, 44), 0);
+    CHECK_EQ(log.resets, 2);
     sched_free(&s);
 }

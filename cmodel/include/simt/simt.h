@@ -13,6 +13,8 @@
  *   SIMT_EFAULT (3)  a fault inside a simulated kernel (bad address,
  *                    barrier divergence, deadlock): the message names the
  *                    kernel, CTA, warp, lane mask, PC and PTX line.
+ *   SIMT_ECOSIM (4)  co-simulation: an RTL unit disagreed with its C twin
+ *                    (the co-simulation printed the report).
  * The statuses double as the documented exit statuses of the simt tool.
  */
 #ifndef SIMT_SIMT_H
@@ -28,10 +30,10 @@
 extern "C" {
 #endif
 
-enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3 };
+enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3, SIMT_ECOSIM = 4 };
 
 typedef struct simt_error {
-    int status;       /* SIMT_OK, SIMT_EINPUT or SIMT_EFAULT */
+    int status;       /* SIMT_OK, SIMT_EINPUT, SIMT_EFAULT or SIMT_ECOSIM */
     char msg[4096];   /* human-readable, possibly several lines */
 } simt_error_t;
 
@@ -61,6 +63,12 @@ typedef struct simt_launch {
 /* ---- GPU ---- */
 simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err);
 void simt_gpu_destroy(simt_gpu_t *gpu);
+
+/* Co-simulation: the hooks the model calls for every RTL unit instance
+ * (cmodel/src/units/unit_hooks.h, DESIGN §4.2), or NULL for none.  The
+ * pointer must stay valid while the GPU runs. */
+struct unit_hooks;
+void simt_gpu_set_unit_hooks(simt_gpu_t *gpu, const struct unit_hooks *hooks);
 const simt_config_t *simt_gpu_config(const simt_gpu_t *gpu);
 
 /* ---- modules ---- */

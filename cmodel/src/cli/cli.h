@@ -1,7 +1,8 @@
 /* cli.h: the simt command-line tool's subcommands.
  *
  * Exit statuses: 0 success; 1 a workload's result check failed; 2 bad input
- * (command line, configuration, PTX); 3 a fault inside a simulated kernel. */
+ * (command line, configuration, PTX); 3 a fault inside a simulated kernel;
+ * 4 co-simulation: an RTL unit disagreed with its C twin. */
 #ifndef CLI_CLI_H
 #define CLI_CLI_H
 

@@ -16,7 +16,8 @@ static void usage(FILE *out)
         "  simt info <file.ptx>    kernels, parameters, registers, shared and local memory\n"
         "  simt list               the workloads this build knows\n"
         "\n"
-        "exit status: 0 ok, 1 result check failed, 2 bad input, 3 kernel fault\n");
+        "exit status: 0 ok, 1 result check failed, 2 bad input, 3 kernel fault,\n"
+        "4 co-simulation mismatch\n");
 }
 
 int main(int argc, char **argv)

@@ -1,16 +1,25 @@
 /* run.c: `simt run <workload>`. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "base/error.h"
 #include "cli/cli.h"
+#include "cli/cosim.h"
+
+enum { COSIM_HISTORY = 12, COSIM_WINDOW = 200 };
 
 static int usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "simt run: error: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nusage: simt run <workload> [--config FILE] [--set key=value]... "
-                    "[--functional] [--param key=value]... [--json FILE]\n");
+                    "[--functional] [--param key=value]... [--json FILE]\n"
+                    "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n");
     return 2;
 }
 
@@ -20,6 +29,72 @@ static const simt_workload_t *find_workload(const char *name)
         if (!strcmp(simt_workloads[i]->name, name))
             return simt_workloads[i];
     return NULL;
+}
+
+/* One run of workload `wl` on a new GPU (with `hooks` installed, or none);
+ * *gpu_out is the GPU, to destroy.  The workload's status. */
+static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
+                    const simt_wl_params_t *params, const unit_hooks_t *hooks,
+                    simt_gpu_t **gpu_out, simt_wl_result_t *res, simt_error_t *err)
+{
+    *gpu_out = NULL;
+    simt_gpu_t *gpu = simt_gpu_create(cfg, err);
+    if (!gpu)
+        return err->status;
+    simt_gpu_set_unit_hooks(gpu, hooks);
+    *gpu_out = gpu;
+    char root[4096], path[8192];
+    snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
+    simt_module_t *mod;
+    int rc = simt_module_load_file(gpu, path, &mod, err);
+    if (rc == SIMT_OK)
+        rc = wl->run(gpu, mod, params, res, err);
+    return rc;
+}
+
+/* After a mismatch: the same run again, tracing the mismatching instance
+ * over the window before it, and the files written. */
+static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
+                         const simt_wl_params_t *params, simt_cosim_opts_t o,
+                         const simt_cosim_result_t *first, const char *dir)
+{
+    char abs[PATH_MAX];
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "cosim: error: cannot create %s: %s\n", dir, strerror(errno));
+        return;
+    }
+    if (!realpath(dir, abs)) {
+        fprintf(stderr, "cosim: error: %s: %s\n", dir, strerror(errno));
+        return;
+    }
+    o.replay = 1;
+    o.out_dir = abs;
+    o.window = COSIM_WINDOW;
+    o.instance = first->instance;
+    o.cycle = first->cycle;
+    cli_cosim_t c;
+    simt_error_t err = { 0 };
+    if (cli_cosim_open(&c, &o, &err) != SIMT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return;
+    }
+    simt_gpu_t *gpu;
+    simt_wl_result_t res = { 0 };
+    run_once(cfg, wl, params, &c.hooks, &gpu, &res, &err);
+    simt_gpu_destroy(gpu);
+    simt_cosim_result_t r;
+    cli_cosim_result(&c, &r);
+    cli_cosim_close(&c);
+    if (!r.mismatches || r.cycle != first->cycle || r.instance != first->instance ||
+        !r.files[0]) {
+        fprintf(stderr, "cosim: the replay did not reach the same mismatch: no waveform "
+                        "window written\n");
+        return;
+    }
+    fprintf(stderr, "cosim: waveform window, cycles %llu..%llu of %s instance %u:\n%s"
+                    "cosim: view it with: gtkwave %s/side_by_side.vcd %s/side_by_side.gtkw\n",
+            (unsigned long long)(first->cycle > COSIM_WINDOW ? first->cycle - COSIM_WINDOW : 0),
+            (unsigned long long)first->cycle, first->unit, first->instance, r.files, abs, abs);
 }
 
 int cli_run(int argc, char **argv)
@@ -33,6 +108,8 @@ int cli_run(int argc, char **argv)
     int nsets = 0;
     const char *config_file = NULL;
     int functional = 0;
+    simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
+    const char *cosim_dir = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
@@ -52,6 +129,24 @@ int cli_run(int argc, char **argv)
             if (!has_next)
                 return usage_error("%s needs a file", a);
             json = argv[++i];
+        } else if (!strcmp(a, "--cosim")) {
+            if (!has_next)
+                return usage_error("%s needs a unit list (all, warp_arbiter)", a);
+            co.units = argv[++i];
+        } else if (!strcmp(a, "--cosim-rtl-drives")) {
+            co.rtl_drives = 1;
+        } else if (!strcmp(a, "--cosim-dir")) {
+            if (!has_next)
+                return usage_error("%s needs a folder", a);
+            cosim_dir = argv[++i];
+        } else if (!strcmp(a, "--cosim-seed")) {
+            char *end;
+            if (!has_next)
+                return usage_error("%s needs a number", a);
+            unsigned long v = strtoul(argv[++i], &end, 0);
+            if (*end || !argv[i][0] || v > 0x7fffffffUL)
+                return usage_error("--cosim-seed '%s' is not a number in 0..2^31-1", argv[i]);
+            co.seed = (uint32_t)v;
         } else if (!strcmp(a, "--param")) {
             if (!has_next)
                 return usage_error("%s needs key=value", a);
@@ -73,6 +168,8 @@ int cli_run(int argc, char **argv)
     }
     if (!name)
         return usage_error("%s", "missing workload name (simt list shows them)");
+    if (!co.units && (co.rtl_drives || cosim_dir))
+        return usage_error("%s", "--cosim-rtl-drives and --cosim-dir need --cosim");
     const simt_workload_t *wl = find_workload(name);
     if (!wl) {
         fprintf(stderr, "simt run: error: unknown workload '%s'; known:", name);
@@ -88,16 +185,38 @@ int cli_run(int argc, char **argv)
             goto fail;
     if (functional && simt_config_set(&cfg, "functional=1", "--functional", &err))
         goto fail;
-    simt_gpu_t *gpu = simt_gpu_create(&cfg, &err);
-    if (!gpu)
+    if (co.units && simt_config_get(&cfg, SIMT_CFG_FUNCTIONAL)) {
+        fprintf(stderr, "simt run: error: --cosim needs the timing model: give a preset "
+                        "(e.g. --config configs/fermi-gtx480.cfg) or --set functional=0\n");
+        return 2;
+    }
+    cli_cosim_t cosim = { 0 };
+    if (co.units && cli_cosim_open(&cosim, &co, &err) != SIMT_OK)
         goto fail;
-    char root[4096], path[8192];
-    snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
-    simt_module_t *mod;
+    simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    int rc = simt_module_load_file(gpu, path, &mod, &err);
-    if (rc == SIMT_OK)
-        rc = wl->run(gpu, mod, &params, &res, &err);
+    int rc = run_once(&cfg, wl, &params, co.units ? &cosim.hooks : NULL, &gpu, &res, &err);
+    simt_cosim_result_t cr = { 0 };
+    if (co.units) {
+        cli_cosim_result(&cosim, &cr);
+        cli_cosim_close(&cosim);
+    }
+    if (co.units && cr.error) {
+        simt_gpu_destroy(gpu);
+        return 2; /* the plugin said why */
+    }
+    if (co.units && cr.mismatches) { /* at a hook, or at the last edge */
+        simt_gpu_destroy(gpu);
+        fprintf(stderr, "cosim: %llu unit-cycles compared, %llu mismatches\n",
+                (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches);
+        char dflt[256];
+        snprintf(dflt, sizeof dflt, "cosim-%s", wl->name);
+        cosim_replay(&cfg, wl, &params, co, &cr, cosim_dir ? cosim_dir : dflt);
+        if (rc != SIMT_ECOSIM)
+            set_error(&err, SIMT_ECOSIM, "co-simulation: a unit's RTL disagreed with its C "
+                                          "twin at the end of the run (report above)");
+        goto fail;
+    }
     if (rc != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
@@ -119,6 +238,10 @@ int cli_run(int argc, char **argv)
         goto fail;
     }
     simt_gpu_destroy(gpu);
+    if (co.units)
+        printf("\ncosim: %llu unit-cycles compared, %llu mismatches%s\n",
+               (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,
+               co.rtl_drives ? " (the RTL drove the model)" : "");
     return res.passed ? 0 : 1;
 fail:
     fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "simt run: error");

@@ -93,6 +93,21 @@ static void touch_all(sm_t *s)
     memset(s->sched_dirty, 1, s->cfg.nsched);
 }
 
+/* A unit hook stopped the run, or (`why`) the unit's outputs asked for
+ * something the pipeline cannot do: SIMT_ECOSIM, in `err` or in a resident
+ * kernel's error. */
+static int cosim_stop(sm_t *s, simt_error_t *err, const char *why)
+{
+    for (unsigned ci = 0; !err && ci < s->cfg.max_ctas; ci++)
+        if (s->ctas[ci].used)
+            err = s->ctas[ci].k->l->err;
+    if (!err)
+        return SIMT_ECOSIM;
+    return set_error(err, SIMT_ECOSIM, "co-simulation: SM %u: %s", s->id,
+                     why ? why : "a unit's RTL disagreed with its C twin "
+                                 "(report above)");
+}
+
 /* ---------- set-up ---------- */
 
 const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
@@ -136,12 +151,17 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     for (unsigned i = 0; i < s->ninsts; i++)
         s->free_insts[s->nfree_insts++] = s->ninsts - 1 - i;
     unsigned per = (cfg->max_warps + cfg->nsched - 1) / cfg->nsched;
-    for (unsigned k = 0; k < cfg->nsched; k++)
-        if (sched_init(&s->scheds[k], cfg->sched, per, cfg->two_level_active)) {
+    for (unsigned k = 0; k < cfg->nsched; k++) {
+        sched_params_t p = { .kind = cfg->sched, .nslots = per,
+                             .two_level_active = cfg->two_level_active,
+                             .ltlws_inner = cfg->ltlws_inner,
+                             .hooks = cfg->hooks,
+                             .instance = id * cfg->nsched + k };
+        if ((why = sched_init(&s->scheds[k], &p, cfg->cycle_base)) != NULL) {
             sm_free(s);
-            return "bad scheduler configuration (two-level needs an active "
-                   "set of at least 1)";
+            return why;
         }
+    }
     return NULL;
 }
 
@@ -224,7 +244,7 @@ static int scoreboard_fit(sm_t *s, const sm_kernel_t *k)
     return 0;
 }
 
-int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3])
+int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
 {
     const exec_launch_t *l = k->l;
     unsigned ci = 0;
@@ -235,6 +255,12 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3])
         return set_error(l->err, SIMT_EINPUT, "internal: the CTA does not fit");
     if (scoreboard_fit(s, k) != 0)
         return set_error(l->err, SIMT_EINPUT, "out of host memory for an SM");
+    if (!s->nctas && s->last_kernel != k) { /* a new kernel: schedulers reset */
+        for (unsigned j = 0; j < s->cfg.nsched; j++)
+            if (sched_reset(&s->scheds[j], s->cfg.cycle_base + now))
+                return cosim_stop(s, l->err, NULL);
+    }
+    s->last_kernel = k;
     sm_cta_t *c = &s->ctas[ci];
     uint8_t *smem = s->smem + base;
     memset(smem, 0, k->smem);
@@ -254,6 +280,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3])
             slot++;
         s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .live = 1,
                                       .cta = ci, .age = s->next_age++ };
+        sched_alloc(&s->scheds[slot % s->cfg.nsched], slot / s->cfg.nsched);
         scoreboard_clear_warp(&s->sb, slot);
     }
     s->live_warps += c->cta.nwarps;
@@ -386,6 +413,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     if (w->state == WARP_AT_BARRIER)
         sl->at_bar = 1;
     if (w->state == WARP_DONE) {
+        sched_finished(&s->scheds[i % s->cfg.nsched], i / s->cfg.nsched);
         sl->live = 0;
         s->live_warps--;
         kern->live_warps--;
@@ -407,19 +435,23 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
 static int issue(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.nsched;
+    uint64_t cyc = s->cfg.cycle_base + now;
     for (unsigned k = 0; k < n; k++) {
         sched_t *sc = &s->scheds[k];
-        if (now < s->sched_free_at[k]) { /* still issuing the last warp */
-            s->stats.stall[SM_STALL_PIPELINE]++;
+        int skip = -1; /* the stall of a cycle the scheduler cannot issue in */
+        if (now < s->sched_free_at[k]) /* still issuing the last warp */
+            skip = SM_STALL_PIPELINE;
+        else if (!s->sched_dirty[k]) /* nothing changed: still no ready warp */
+            skip = s->sched_stall[k];
+        if (skip >= 0) {
+            s->stats.stall[skip]++;
+            if (sched_pending(sc) && sched_clock(sc, cyc))
+                return cosim_stop(s, NULL, NULL);
             continue;
         }
-        if (!s->sched_dirty[k]) { /* nothing changed: still no ready warp */
-            s->stats.stall[s->sched_stall[k]]++;
-            continue;
-        }
-        sched_slot_t view[sc->nslots];
+        sched_slot_t view[sc->p.nslots];
         int reasons = 0; /* bit per sm_stall_t seen */
-        for (unsigned j = 0; j < sc->nslots; j++) {
+        for (unsigned j = 0; j < sc->p.nslots; j++) {
             unsigned i = j * n + k;
             view[j] = (sched_slot_t){ 0 };
             if (i >= s->cfg.max_warps || !s->slots[i].live)
@@ -427,11 +459,14 @@ static int issue(sm_t *s, uint64_t now)
             int why = blocked(s, i, now);
             view[j] = (sched_slot_t){ .valid = 1, .ready = why < 0,
                                       .long_wait = scoreboard_long_pending(&s->sb, i) > 0,
+                                      .cls = WARP_ARBITER_UNSHARED,
                                       .age = s->slots[i].age };
             if (why >= 0)
                 reasons |= 1 << why;
         }
-        int j = sched_pick(sc, view);
+        int j = sched_pick(sc, view, cyc);
+        if (j == SCHED_STOP)
+            return cosim_stop(s, NULL, NULL);
         if (j < 0) {
             sm_stall_t why = !reasons ? SM_STALL_IDLE
                            : reasons & (1 << SM_STALL_SCOREBOARD) ? SM_STALL_SCOREBOARD
@@ -441,13 +476,18 @@ static int issue(sm_t *s, uint64_t now)
             s->stats.stall[why]++;
             s->sched_dirty[k] = 0;
             s->sched_stall[k] = (uint8_t)why;
-            continue;
+        } else {
+            unsigned i = (unsigned)j * n + k;
+            if (i >= s->cfg.max_warps || !s->slots[i].live)
+                return cosim_stop(s, NULL, "the warp arbiter granted a slot "
+                                           "that holds no warp");
+            if (issue_one(s, i, now) != SIMT_OK)
+                return SIMT_EFAULT;
+            sched_issued(sc, j);
+            s->sched_free_at[k] = now + s->cfg.issue_interval;
         }
-        unsigned i = (unsigned)j * n + k;
-        if (issue_one(s, i, now) != SIMT_OK)
-            return SIMT_EFAULT;
-        sched_issued(sc, j);
-        s->sched_free_at[k] = now + s->cfg.issue_interval;
+        if (sched_clock(sc, cyc))
+            return cosim_stop(s, NULL, NULL);
     }
     return SIMT_OK;
 }

@@ -52,6 +52,9 @@ typedef struct sm_cfg {
                                   per interval */
     sched_kind_t sched;
     unsigned two_level_active;
+    unsigned ltlws_inner;      /* LTLWS's inner policy: 0 GTO, 1 LRR */
+    const unit_hooks_t *hooks; /* the units' hooks (co-simulation), or NULL */
+    uint64_t cycle_base;       /* added to the cycle the hooks see */
     opc_cfg_t opc;
     pipe_cfg_t pipe;
     ldst_cfg_t ldst;
@@ -170,6 +173,9 @@ typedef struct sm {
     sm_ifill_t *ifills;        /* a ring, in arrival order */
     unsigned ifill_head, ifill_count;
     uint64_t next_age;
+    const void *last_kernel;   /* the kernel whose CTA came last (the
+                                  schedulers reset when a different one
+                                  arrives at an empty SM) */
     uint64_t last_progress;    /* last cycle something issued or retired */
     sm_stats_t stats;
 } sm_t;
@@ -186,7 +192,8 @@ int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k);
 
 /* Places CTA `ctaid` of `k` (sm_can_take_cta must hold); SIMT_OK or an
  * error status. */
-int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3]);
+int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
+               uint64_t now);
 
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */

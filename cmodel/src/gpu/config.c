@@ -14,7 +14,9 @@ typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM } cfg_kind_t;
 static const char *const *enum_names(int key)
 {
     static const char *const scheduler[] = { "lrr", "gto", "oldest",
-                                             "two_level", NULL };
+                                             "two_level", "owf", "ltlws",
+                                             NULL };
+    static const char *const ltlws_inner[] = { "gto", "lrr", NULL };
     static const char *const cta_policy[] = { "rr", NULL };
     static const char *const write_policy[] = { "write_back", "write_through",
                                                 "write_evict",
@@ -24,6 +26,7 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_L1D_POLICY: return write_policy;
     case SIMT_CFG_DRAM_SCHED: return dram_sched;
     case SIMT_CFG_SCHEDULER: return scheduler;
+    case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
     case SIMT_CFG_CTA_POLICY: return cta_policy;
     default: return NULL;
     }

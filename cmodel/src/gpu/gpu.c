@@ -40,7 +40,13 @@ struct simt_gpu {
     uint8_t *smem;             /* one SM's scratchpad (functional mode) */
     simt_kernel_stats_t *kstats; /* one per launch run */
     size_t nkstats, kstats_cap;
+    const unit_hooks_t *hooks;   /* co-simulation, or NULL */
 };
+
+void simt_gpu_set_unit_hooks(simt_gpu_t *g, const struct unit_hooks *hooks)
+{
+    g->hooks = hooks;
+}
 
 simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
 {
@@ -448,7 +454,7 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
         ls[i].stream = (uint32_t)pl->launch.stream;
     }
     g->stats.kernels_launched += g->nqueue;
-    int rc = timing_run(ls, g->nqueue, &g->cfg, &g->stats, ks);
+    int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &g->stats, ks);
     free(ls);
     return rc;
 }

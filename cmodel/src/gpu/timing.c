@@ -38,6 +38,7 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
         .nsched = GET(NUM_SCHED),
         .sched = (sched_kind_t)GET(SCHEDULER),
         .two_level_active = GET(TWO_LEVEL_ACTIVE),
+        .ltlws_inner = (unsigned)GET(LTLWS_INNER),
         .opc = { .banks = GET(REG_BANKS), .warp_skew = (int)GET(REG_BANK_WARP),
                  .cus = { [OPC_SP] = GET(OC_SP), [OPC_DP] = GET(OC_DP),
                           [OPC_SFU] = GET(OC_SFU), [OPC_INT] = GET(OC_INT),
@@ -131,6 +132,8 @@ typedef struct gpu_run {
     cta_policy_t policy;
     int hierarchy;
     memsys_t mem;
+    const unit_hooks_t *hooks;
+    uint64_t cycle_base;      /* gpu_sim_cycle before this run */
 } gpu_run_t;
 
 static void run_free(gpu_run_t *g)
@@ -198,6 +201,8 @@ static int run_setup(gpu_run_t *g)
         g->hierarchy = 1;
     }
     sm_cfg_t sc = sm_config(cfg);
+    sc.hooks = g->hooks;
+    sc.cycle_base = g->cycle_base;
     for (unsigned i = 0; i < g->nsms; i++) {
         const char *why = sm_init(&g->sms[i], i, &sc);
         if (why)
@@ -236,7 +241,7 @@ static int dispatch_ctas(gpu_run_t *g, uint64_t now)
         uint64_t i = gk->next_cta++;
         uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
                            (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
-        int rc = sm_add_cta(&g->sms[s], &gk->k, id);
+        int rc = sm_add_cta(&g->sms[s], &gk->k, id, now);
         if (rc != SIMT_OK)
             return rc;
     }
@@ -389,11 +394,13 @@ static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
 }
 
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
-               simt_stats_t *stats, simt_kernel_stats_t *ks)
+               const unit_hooks_t *hooks, simt_stats_t *stats,
+               simt_kernel_stats_t *ks)
 {
     if (!n)
         return SIMT_OK;
-    gpu_run_t g = { .cfg = cfg, .ls = ls, .nk = n };
+    gpu_run_t g = { .cfg = cfg, .ls = ls, .nk = n, .hooks = hooks,
+                    .cycle_base = stats->gpu_sim_cycle };
     int rc = run_setup(&g);
     uint64_t now = 0, idle_limit = (uint64_t)simt_config_get(cfg, SIMT_CFG_DEADLOCK_CYCLES);
     uint64_t last_progress = 0;

@@ -13,6 +13,7 @@
 
 #include "exec/exec.h"
 #include "simt/config.h"
+#include "units/unit_hooks.h"
 
 typedef struct timing_launch {
     exec_launch_t l;          /* the launch, as the functional runner takes it */
@@ -23,9 +24,13 @@ typedef struct timing_launch {
 
 /* Runs launches ls[0..n), adds their statistics to `stats` and fills
  * ks[0..n) (whose names, dimensions and counts the caller set) with their
- * cycles, occupancy limit and achieved occupancy.  SIMT_OK, SIMT_EFAULT (a
- * kernel fault, reported in that launch's error) or SIMT_EINPUT. */
+ * cycles, occupancy limit and achieved occupancy.  `hooks` (or NULL) are
+ * the units' hooks (units/unit_hooks.h); they see cycles counted from the
+ * first run of the GPU (gpu_sim_cycle).  SIMT_OK, SIMT_EFAULT (a kernel
+ * fault, reported in that launch's error), SIMT_ECOSIM (a hook stopped the
+ * run) or SIMT_EINPUT. */
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
-               simt_stats_t *stats, simt_kernel_stats_t *ks);
+               const unit_hooks_t *hooks, simt_stats_t *stats,
+               simt_kernel_stats_t *ks);
 
 #endif

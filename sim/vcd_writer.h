@@ -1,0 +1,39 @@
+// vcd_writer.h: a small VCD writer for the co-simulation's waveform
+// windows (the C twin's side, and the side-by-side file).  Signals are
+// declared first, grouped by scope; values are then given per time step,
+// and only changes are written.
+#ifndef SIM_VCD_WRITER_H
+#define SIM_VCD_WRITER_H
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+class VcdWriter {
+public:
+    ~VcdWriter();
+    // Declares scope.name of `width` bits (1..64); returns its handle.
+    int add(const std::string &scope, const std::string &name, unsigned width);
+    // Opens the file and writes the header.  false when it cannot.
+    bool open(const std::string &path, const std::string &comment);
+    void time(uint64_t t);
+    void set(int sig, uint64_t value);
+    // Flushes and closes; false if any write failed.
+    bool close();
+
+private:
+    struct Sig {
+        std::string scope, name, id;
+        unsigned width;
+        uint64_t value;
+        bool known;
+    };
+    std::vector<Sig> sigs_;
+    FILE *f_ = nullptr;
+    bool time_written_ = false;
+    uint64_t t_ = 0;
+    bool ok_ = true;
+};
+
+#endif
