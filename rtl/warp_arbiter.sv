@@ -35,16 +35,14 @@ module warp_arbiter #(
   // ------------------------------------------------------------------
   // State
   // ------------------------------------------------------------------
-  logic               last_valid_q, last_valid_d;
-  logic [IDX_W-1:0]   last_q, last_d;
+  logic               last_valid_q;
+  logic [IDX_W-1:0]   last_q;
   // Per-slot rows are unpacked arrays: one word each in simulation, the
   // same flops in synthesis.
   logic [N-1:0]       age_q [N];        // age_q[i][j]: slot i older than slot j
-  logic [N-1:0]       age_d [N];
   logic [CNT_W-1:0]   cnt_q [N];        // cnt_q[i]: issues of slot i
-  logic [CNT_W-1:0]   cnt_d [N];
-  logic               wopt_valid_q, wopt_valid_d;
-  logic [WOPT_W-1:0]  wopt_q, wopt_d;
+  logic               wopt_valid_q;
+  logic [WOPT_W-1:0]  wopt_q;
 
   // ------------------------------------------------------------------
   // Helpers (pure functions of their arguments)
@@ -173,64 +171,17 @@ module warp_arbiter #(
   end
 
   // ------------------------------------------------------------------
-  // Next state
+  // Next state, at the clock edge.  The next-state logic sits in the
+  // clocked block (block-local temporaries), so a simulator evaluates it
+  // only at an edge; synthesis builds the same logic in front of the flops.
   // ------------------------------------------------------------------
-  logic [N-1:0]       inc;       // slot issued this cycle
-  logic [CNT_W-1:0]   cnt_inc [N]; // counters after this cycle's issue
-  logic [SUM_W-1:0]   sum;       // sum of cnt_inc
-  logic [CNT_W-1:0]   fin_cnt;   // cnt_inc of the lowest finished slot
-  logic [SUM_W-1:0]   k_times;   // k * fin_cnt, k = 2..N
-  logic [WOPT_W-1:0]  wopt_new;
-
-  always_comb begin
-    for (int i = 0; i < N; i++) begin
-      inc[i] = issued_valid_i && (issued_idx_i == i[IDX_W-1:0]);
-    end
-
-    // Last issued (D7: an out-of-range index matches no slot).
-    last_valid_d = last_valid_q | (|inc);
-    last_d       = (|inc) ? issued_idx_i : last_q;
-
-    // Counters: saturating increment (D9), then alloc clears.
-    sum = '0;
-    for (int i = 0; i < N; i++) begin
-      cnt_inc[i] = cnt_q[i];
-      if (inc[i] && !(&cnt_q[i])) begin
-        cnt_inc[i] = cnt_q[i] + 1'b1;
-      end
-      sum = sum + {{(SUM_W-CNT_W){1'b0}}, cnt_inc[i]};
-      cnt_d[i] = alloc_i[i] ? '0 : cnt_inc[i];
-    end
-
-    // W_Opt (Eq. 14, D10-D12): floor(sum / c) >= k  <=>  k * c <= sum, so
-    // W_Opt = 1 + #{k in 2..N : k * c <= sum}; c == 0 gives N.
-    fin_cnt = '0;
-    for (int i = N - 1; i >= 0; i = i - 1) begin
-      if (finished_i[i]) fin_cnt = cnt_inc[i];
-    end
-    wopt_new = {{(WOPT_W-1){1'b0}}, 1'b1};
-    k_times  = {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
-    for (int k = 2; k <= N; k++) begin
-      k_times = k_times + {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
-      if (k_times <= sum) wopt_new = wopt_new + 1'b1;
-    end
-    wopt_valid_d = wopt_valid_q | (|finished_i);
-    wopt_d       = (!wopt_valid_q && (|finished_i)) ? wopt_new : wopt_q;
-
-    // Age matrix: an allocated slot becomes younger than every other; among
-    // slots allocated together a lower index is older (D13).  Row i: if i is
-    // allocated it is older only than the slots allocated with it at a
-    // higher index; otherwise it also becomes older than every new slot.
-    for (int i = 0; i < N; i++) begin
-      if (alloc_i[i]) begin
-        age_d[i] = alloc_i & above(i);
-      end else begin
-        age_d[i] = age_q[i] | alloc_i;
-      end
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin : next_state
+    logic [N-1:0]      inc;          // slot issued this cycle
+    logic [CNT_W-1:0]  cnt_inc [N];  // counters after this cycle's issue
+    logic [SUM_W-1:0]  sum;          // sum of cnt_inc
+    logic [CNT_W-1:0]  fin_cnt;      // cnt_inc of the lowest finished slot
+    logic [SUM_W-1:0]  k_times;      // k * fin_cnt, k = 2..N
+    logic [WOPT_W-1:0] wopt_new;
     if (!rst_ni) begin
       last_valid_q <= 1'b0;
       last_q       <= '0;
@@ -241,14 +192,52 @@ module warp_arbiter #(
       wopt_valid_q <= 1'b0;
       wopt_q       <= '0;
     end else begin
-      last_valid_q <= last_valid_d;
-      last_q       <= last_d;
       for (int i = 0; i < N; i++) begin
-        age_q[i] <= age_d[i];
-        cnt_q[i] <= cnt_d[i];
+        inc[i] = issued_valid_i && (issued_idx_i == i[IDX_W-1:0]);
       end
-      wopt_valid_q <= wopt_valid_d;
-      wopt_q       <= wopt_d;
+
+      // Last issued (D7: an out-of-range index matches no slot).
+      last_valid_q <= last_valid_q | (|inc);
+      last_q       <= (|inc) ? issued_idx_i : last_q;
+
+      // Counters: saturating increment (D9), then alloc clears.
+      sum = '0;
+      for (int i = 0; i < N; i++) begin
+        cnt_inc[i] = cnt_q[i];
+        if (inc[i] && !(&cnt_q[i])) begin
+          cnt_inc[i] = cnt_q[i] + 1'b1;
+        end
+        sum = sum + {{(SUM_W-CNT_W){1'b0}}, cnt_inc[i]};
+        cnt_q[i] <= alloc_i[i] ? '0 : cnt_inc[i];
+      end
+
+      // W_Opt (Eq. 14, D10-D12): floor(sum / c) >= k  <=>  k * c <= sum, so
+      // W_Opt = 1 + #{k in 2..N : k * c <= sum}; c == 0 gives N.
+      fin_cnt = '0;
+      for (int i = N - 1; i >= 0; i = i - 1) begin
+        if (finished_i[i]) fin_cnt = cnt_inc[i];
+      end
+      wopt_new = {{(WOPT_W-1){1'b0}}, 1'b1};
+      k_times  = {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
+      for (int k = 2; k <= N; k++) begin
+        k_times = k_times + {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
+        if (k_times <= sum) wopt_new = wopt_new + 1'b1;
+      end
+      wopt_valid_q <= wopt_valid_q | (|finished_i);
+      wopt_q       <= (!wopt_valid_q && (|finished_i)) ? wopt_new : wopt_q;
+
+      // Age matrix: an allocated slot becomes younger than every other;
+      // among slots allocated together a lower index is older (D13).  Row
+      // i: if i is allocated it is older only than the slots allocated with
+      // it at a higher index; otherwise it also becomes older than every
+      // new slot.
+      for (int i = 0; i < N; i++) begin
+        if (alloc_i[i]) begin
+          age_q[i] <= alloc_i & above(i);
+        end else begin
+          age_q[i] <= age_q[i] | alloc_i;
+        end
+      end
     end
   end
 
