@@ -207,6 +207,57 @@ TEST(timing_kernel_records)
     pk_gpu_free(g);
 }
 
+/* Per-SM records: 17 CTAs of two warps on the 15 SMs of the default
+ * machine (15 clusters of one SM) go one per cluster per cycle, round
+ * robin: SMs 0..14 take CTAs 0..14 in the first cycle and SMs 0 and 1 take
+ * CTAs 15 and 16 in the next, so SMs 0 and 1 run two CTAs and the others
+ * one, and each SM's instructions are its CTAs' (every warp runs the same
+ * straight-line code with all 32 lanes).  An SM hosting one CTA has two of
+ * its 48 warp slots filled while it is active, but for the few cycles its
+ * CTA waits for its last store's acknowledgement with both warps exited. */
+TEST(timing_sm_records)
+{
+    static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
+                                          "gpgpu_ideal_mem_latency=10",
+                                          "gpgpu_perfect_inst_cache=1", NULL };
+    simt_error_t err;
+    char *text = chain_kernel(100, 1);
+    simt_gpu_t *g = pk_gpu(timing, &err);
+    CHECK_MSG(g, "%s", err.msg);
+    simt_module_t *m = pk_load(g, "chain.ptx", text, &err);
+    free(text);
+    CHECK_MSG(m, "%s", err.msg);
+    simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+    simt_arg_t a[1] = { SIMT_ARG(out) };
+    CHECK_EQ(pk_run(g, m, "chain", pk_dim(17, 1, 1), pk_dim(64, 1, 1), 0, a, 1,
+                    &err), SIMT_OK);
+    const simt_sm_stats_t *sm;
+    CHECK_EQ(simt_gpu_sms(g, &sm), 15);
+    uint64_t warp_insns = 0, one_cta = sm[2].warp_insns;
+    for (unsigned i = 0; i < 15; i++) {
+        CHECK_EQ(sm[i].sm, i);
+        uint64_t ctas = i < 2 ? 2 : 1;
+        CHECK_EQ(sm[i].ctas_completed, ctas);
+        CHECK_EQ(sm[i].warp_insns, ctas * one_cta);
+        CHECK_EQ(sm[i].thread_insns, 32 * sm[i].warp_insns);
+        CHECK(sm[i].resident_warp_cycles <= 2 * ctas * sm[i].active_cycles);
+        warp_insns += sm[i].warp_insns;
+    }
+    CHECK_EQ(warp_insns, simt_gpu_stats(g)->warp_insns);
+    CHECK(sm[0].active_cycles > sm[2].active_cycles);
+    CHECK_MSG(sm[2].achieved_occupancy <= 2.0 / 48 &&
+              sm[2].achieved_occupancy > 0.9 * 2.0 / 48, "occupancy %f",
+              sm[2].achieved_occupancy);
+    pk_gpu_free(g);
+
+    /* functional mode models no SM */
+    static const char *const functional[] = { "functional=1", NULL };
+    g = pk_gpu(functional, &err);
+    CHECK_MSG(g, "%s", err.msg);
+    CHECK_EQ(simt_gpu_sms(g, &sm), 0);
+    pk_gpu_free(g);
+}
+
 /* The L1 on one warp whose lanes all read one word: the first load misses
  * and fetches the 128-byte line, the second (same line, still in flight)
  * is a pending hit, the third (after the add waited for the data) hits;

@@ -104,6 +104,10 @@ const simt_stats_t *simt_gpu_stats(const simt_gpu_t *gpu);
 /* Every kernel launch run so far, in launch order; returns their number. */
 size_t simt_gpu_kernels(const simt_gpu_t *gpu, const simt_kernel_stats_t **out);
 
+/* Every SM's record over the timing runs so far, by SM id; returns their
+ * number (0 in functional mode, where no SM is modelled). */
+size_t simt_gpu_sms(const simt_gpu_t *gpu, const simt_sm_stats_t **out);
+
 #ifdef __cplusplus
 }
 #endif

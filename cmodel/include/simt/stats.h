@@ -45,6 +45,21 @@ typedef struct simt_kernel_stats {
 /* One line per kernel, with a header line, for the text summary. */
 void simt_kernel_stats_print(const simt_kernel_stats_t *k, size_t n, FILE *out);
 
+/* One SM over every timing run since the GPU was created. */
+typedef struct simt_sm_stats {
+    uint32_t sm;                  /* SM id (cluster-major) */
+    uint64_t active_cycles;       /* cycles with at least one resident CTA */
+    uint64_t resident_warp_cycles;/* sum over those cycles of its resident,
+                                     unfinished warps */
+    uint64_t ctas_completed;
+    uint64_t warp_insns, thread_insns;
+    double achieved_occupancy;    /* resident_warp_cycles / (active_cycles x
+                                     warp slots); 0 if never active */
+} simt_sm_stats_t;
+
+/* One line per SM, with a header line, for the text summary. */
+void simt_sm_stats_print(const simt_sm_stats_t *s, size_t n, FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,10 +19,11 @@ int cli_list(int argc, char **argv);
  * else ".". */
 const char *cli_root(char *buf, size_t size);
 
-/* Writes the JSON statistics file atomically (temp file + rename). */
+/* Writes the JSON statistics file atomically (temp file + rename): the
+ * workload's result and the GPU's statistics, kernel and SM records and
+ * configuration. */
 int cli_write_json(const char *path, const char *workload,
-                   const simt_wl_result_t *res, const simt_stats_t *st,
-                   const simt_kernel_stats_t *ks, size_t nks,
-                   const simt_config_t *cfg, simt_error_t *err);
+                   const simt_wl_result_t *res, const simt_gpu_t *gpu,
+                   simt_error_t *err);
 
 #endif

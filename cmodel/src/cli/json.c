@@ -46,11 +46,33 @@ static void json_kernels(FILE *f, const simt_kernel_stats_t *k, size_t n)
     fprintf(f, "%s],\n", n ? "\n  " : "");
 }
 
-int cli_write_json(const char *path, const char *workload,
-                   const simt_wl_result_t *res, const simt_stats_t *s,
-                   const simt_kernel_stats_t *ks, size_t nks,
-                   const simt_config_t *cfg, simt_error_t *err)
+/* The per-SM records as a JSON array. */
+static void json_sms(FILE *f, const simt_sm_stats_t *s, size_t n)
 {
+    fprintf(f, "  \"sms\": [");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s\n    {\"sm\": %u, \"active_cycles\": %llu, "
+                "\"resident_warp_cycles\": %llu, \"ctas_completed\": %llu, "
+                "\"warp_insns\": %llu, \"thread_insns\": %llu, "
+                "\"achieved_occupancy\": %.6f}",
+                i ? "," : "", s[i].sm, (unsigned long long)s[i].active_cycles,
+                (unsigned long long)s[i].resident_warp_cycles,
+                (unsigned long long)s[i].ctas_completed,
+                (unsigned long long)s[i].warp_insns,
+                (unsigned long long)s[i].thread_insns, s[i].achieved_occupancy);
+    fprintf(f, "%s],\n", n ? "\n  " : "");
+}
+
+int cli_write_json(const char *path, const char *workload,
+                   const simt_wl_result_t *res, const simt_gpu_t *gpu,
+                   simt_error_t *err)
+{
+    const simt_stats_t *s = simt_gpu_stats(gpu);
+    const simt_config_t *cfg = simt_gpu_config(gpu);
+    const simt_kernel_stats_t *ks;
+    size_t nks = simt_gpu_kernels(gpu, &ks);
+    const simt_sm_stats_t *sms;
+    size_t nsms = simt_gpu_sms(gpu, &sms);
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
@@ -69,6 +91,7 @@ int cli_write_json(const char *path, const char *workload,
             s->gpu_sim_cycle ? (double)s->thread_insns / (double)s->gpu_sim_cycle : 0.0);
     fprintf(f, "  },\n");
     json_kernels(f, ks, nks);
+    json_sms(f, sms, nsms);
     fprintf(f, "  \"config\": {\n");
     for (int k = 0; k < SIMT_CFG_NKEYS; k++) {
         const char *name = simt_config_value_name(cfg, (simt_cfg_key_t)k);

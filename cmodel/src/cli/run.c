@@ -230,10 +230,15 @@ int cli_run(int argc, char **argv)
     size_t nks = simt_gpu_kernels(gpu, &ks);
     printf("\n---- kernels ----\n");
     simt_kernel_stats_print(ks, nks, stdout);
+    const simt_sm_stats_t *sms;
+    size_t nsms = simt_gpu_sms(gpu, &sms);
+    if (nsms) {
+        printf("\n---- SMs ----\n");
+        simt_sm_stats_print(sms, nsms, stdout);
+    }
     printf("\n---- configuration ----\n");
     simt_config_print(&cfg, stdout, "");
-    if (json && cli_write_json(json, wl->name, &res, st, ks, nks, &cfg,
-                               &err) != SIMT_OK) {
+    if (json && cli_write_json(json, wl->name, &res, gpu, &err) != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
     }

@@ -392,7 +392,9 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     }
     opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
     kern->warp_insns++;
-    kern->thread_insns += (uint64_t)__builtin_popcount(warp_active(w));
+    uint64_t threads = (uint64_t)__builtin_popcount(warp_active(w));
+    kern->thread_insns += threads;
+    s->stats.thread_insns_issued += threads;
     s->x.l = kern->l;
     s->x.cta = &s->ctas[sl->cta].cta;
     s->x.clock = now;
@@ -579,6 +581,7 @@ static unsigned complete_ctas(sm_t *s)
                 s->slots[i] = (sm_slot_t){ 0 };
         c->cta.launch->stats->ctas_completed++;
         c->k->ctas_done++;
+        s->stats.ctas_completed++;
         if (--c->k->ctas_on_sm[s->id] == 0)
             c->k->hosting_sms--;
         cta_release(&c->cta);

@@ -66,6 +66,8 @@ typedef struct sm_cfg {
 typedef struct sm_stats {
     uint64_t cycles_active;    /* cycles with at least one resident CTA */
     uint64_t warp_insns_issued;
+    uint64_t thread_insns_issued; /* active threads of the issued warps */
+    uint64_t ctas_completed;
     uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
 } sm_stats_t;

@@ -40,6 +40,8 @@ struct simt_gpu {
     uint8_t *smem;             /* one SM's scratchpad (functional mode) */
     simt_kernel_stats_t *kstats; /* one per launch run */
     size_t nkstats, kstats_cap;
+    simt_sm_stats_t *sms;        /* one per SM (timing mode) */
+    size_t nsms;
     const unit_hooks_t *hooks;   /* co-simulation, or NULL */
 };
 
@@ -67,6 +69,19 @@ simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
         return NULL;
     }
     g->cfg = c;
+    if (!simt_config_get(&c, SIMT_CFG_FUNCTIONAL)) {
+        g->nsms = (size_t)(simt_config_get(&c, SIMT_CFG_N_CLUSTERS) *
+                           simt_config_get(&c, SIMT_CFG_CORES_PER_CLUSTER));
+        g->sms = calloc(g->nsms, sizeof *g->sms);
+        if (!g->sms) {
+            free(g->smem);
+            free(g);
+            set_error(err, SIMT_EINPUT, "out of host memory creating the GPU");
+            return NULL;
+        }
+        for (size_t i = 0; i < g->nsms; i++)
+            g->sms[i].sm = (uint32_t)i;
+    }
     devmem_init(&g->mem);
     return g;
 }
@@ -98,6 +113,7 @@ void simt_gpu_destroy(simt_gpu_t *g)
     devmem_release(&g->mem);
     free(g->smem);
     free(g->kstats);
+    free(g->sms);
     free(g);
 }
 
@@ -108,6 +124,12 @@ size_t simt_gpu_kernels(const simt_gpu_t *g, const simt_kernel_stats_t **out)
 {
     *out = g->kstats;
     return g->nkstats;
+}
+
+size_t simt_gpu_sms(const simt_gpu_t *g, const simt_sm_stats_t **out)
+{
+    *out = g->sms;
+    return g->nsms;
 }
 
 /* Room for n more kernel records, each started from its launch; NULL when
@@ -454,7 +476,7 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
         ls[i].stream = (uint32_t)pl->launch.stream;
     }
     g->stats.kernels_launched += g->nqueue;
-    int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &g->stats, ks);
+    int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &g->stats, ks, g->sms);
     free(ls);
     return rc;
 }

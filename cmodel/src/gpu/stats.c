@@ -48,3 +48,15 @@ void simt_kernel_stats_print(const simt_kernel_stats_t *k, size_t n, FILE *out)
                 100.0 * k[i].achieved_occupancy);
     }
 }
+
+void simt_sm_stats_print(const simt_sm_stats_t *s, size_t n, FILE *out)
+{
+    fprintf(out, "%4s %14s %8s %12s %14s %9s\n", "SM", "active_cycles", "CTAs",
+            "warp_insns", "thread_insns", "occupancy");
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%4u %14llu %8llu %12llu %14llu %8.1f%%\n", s[i].sm,
+                (unsigned long long)s[i].active_cycles,
+                (unsigned long long)s[i].ctas_completed,
+                (unsigned long long)s[i].warp_insns,
+                (unsigned long long)s[i].thread_insns, 100.0 * s[i].achieved_occupancy);
+}

@@ -374,6 +374,26 @@ static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
     }
 }
 
+/* Adds this run's per-SM counts to the records (one per SM id). */
+static void add_sm_stats(const gpu_run_t *g, simt_sm_stats_t *rec)
+{
+    double slots = (double)(simt_config_get(g->cfg, SIMT_CFG_MAX_THREADS_SM) / WARP_SIZE);
+    for (unsigned i = 0; i < g->nsms; i++) {
+        const sm_stats_t *s = &g->sms[i].stats;
+        simt_sm_stats_t *r = &rec[i];
+        r->sm = i;
+        r->active_cycles += s->cycles_active;
+        r->resident_warp_cycles += s->resident_warp_cycles;
+        r->ctas_completed += s->ctas_completed;
+        r->warp_insns += s->warp_insns_issued;
+        r->thread_insns += s->thread_insns_issued;
+        r->achieved_occupancy =
+            r->active_cycles ? (double)r->resident_warp_cycles /
+                                   ((double)r->active_cycles * slots)
+                             : 0.0;
+    }
+}
+
 /* Ticks the memory clock domains up to and including the next core edge
  * (memory first when edges coincide). */
 static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
@@ -395,7 +415,7 @@ static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
 
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                const unit_hooks_t *hooks, simt_stats_t *stats,
-               simt_kernel_stats_t *ks)
+               simt_kernel_stats_t *ks, simt_sm_stats_t *sms)
 {
     if (!n)
         return SIMT_OK;
@@ -432,6 +452,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     if (rc == SIMT_OK) {
         kernel_stats(&g, ks, stats->gpu_sim_cycle);
         add_stats(&g, stats, now, clk.ticks[CLK_DRAM]);
+        add_sm_stats(&g, sms);
     }
     run_free(&g);
     return rc;

@@ -24,13 +24,14 @@ typedef struct timing_launch {
 
 /* Runs launches ls[0..n), adds their statistics to `stats` and fills
  * ks[0..n) (whose names, dimensions and counts the caller set) with their
- * cycles, occupancy limit and achieved occupancy.  `hooks` (or NULL) are
+ * cycles, occupancy limit and achieved occupancy, and adds each SM's
+ * counts to sms[id] (one record per SM of the configuration).  `hooks` (or NULL) are
  * the units' hooks (units/unit_hooks.h); they see cycles counted from the
  * first run of the GPU (gpu_sim_cycle).  SIMT_OK, SIMT_EFAULT (a kernel
  * fault, reported in that launch's error), SIMT_ECOSIM (a hook stopped the
  * run) or SIMT_EINPUT. */
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                const unit_hooks_t *hooks, simt_stats_t *stats,
-               simt_kernel_stats_t *ks);
+               simt_kernel_stats_t *ks, simt_sm_stats_t *sms);
 
 #endif
