@@ -3,7 +3,7 @@
 
 #include "core/ldst.h"
 #include "core/smem_banks.h"
-#include "mem/mem_req.h"
+#include "mem/mem_regions.h"
 
 const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
 {
@@ -13,11 +13,19 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
         return "the LD/ST queue and the scratchpad banks must be at least 1";
     if (cfg->hierarchy && cfg->outbox < 2)
         return "the LD/ST outbox must hold at least 2 requests";
+    cache_cfg_t cc = cfg->l1c_cfg;
+    cc.write = CACHE_READ_ONLY; /* whatever the caller says */
+    const char *why = cache_init(&u->l1c, &cc);
+    if (why)
+        return why;
+    u->cfills = (ldst_fills_t){ calloc(cc.mshrs, sizeof(ldst_fill_t)), 0, 0, cc.mshrs };
     if (cfg->l1) {
-        const char *why = cache_init(&u->l1, &cfg->l1_cfg);
-        if (why)
+        if ((why = cache_init(&u->l1, &cfg->l1_cfg)) != NULL) {
+            ldst_free(u);
             return why;
-        u->fills = calloc(cfg->l1_cfg.mshrs, sizeof *u->fills);
+        }
+        u->fills = (ldst_fills_t){ calloc(cfg->l1_cfg.mshrs, sizeof(ldst_fill_t)), 0, 0,
+                                   cfg->l1_cfg.mshrs };
     }
     if (cfg->hierarchy)
         u->out = calloc(cfg->outbox, sizeof *u->out);
@@ -25,7 +33,7 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
     u->ops = calloc(u->nops, sizeof *u->ops);
     u->sent = calloc(u->nops, sizeof *u->sent);
     u->q = calloc(cfg->queue, sizeof *u->q);
-    if (!u->ops || !u->sent || !u->q || (cfg->l1 && !u->fills) ||
+    if (!u->ops || !u->sent || !u->q || !u->cfills.ring || (cfg->l1 && !u->fills.ring) ||
         (cfg->hierarchy && !u->out)) {
         ldst_free(u);
         return "out of memory";
@@ -37,7 +45,9 @@ void ldst_free(ldst_t *u)
 {
     if (u->cfg.l1)
         cache_free(&u->l1);
-    free(u->fills);
+    cache_free(&u->l1c);
+    free(u->fills.ring);
+    free(u->cfills.ring);
     free(u->out);
     free(u->ops);
     free(u->sent);
@@ -50,8 +60,10 @@ int ldst_can_accept(const ldst_t *u)
     return u->count < u->cfg.queue;
 }
 
-/* Distinct addresses among the active lanes (constant-cache accesses). */
-static unsigned distinct_addresses(const exec_access_t *a)
+/* The distinct addresses among the active lanes, in lane order, placed at
+ * `base` (constant-cache accesses). */
+static unsigned distinct_addresses(const exec_access_t *a, uint64_t base,
+                                   uint64_t out[WARP_SIZE])
 {
     unsigned n = 0;
     for (unsigned l = 0; l < WARP_SIZE; l++) {
@@ -60,12 +72,13 @@ static unsigned distinct_addresses(const exec_access_t *a)
         unsigned k = 0;
         while (k < l && !((a->mask >> k & 1) && a->addr[k] == a->addr[l]))
             k++;
-        n += k == l;
+        if (k == l)
+            out[n++] = base + a->addr[l];
     }
     return n;
 }
 
-uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a)
+uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a, uint64_t const_window)
 {
     uint32_t i = 0;
     while (u->ops[i].used)
@@ -86,8 +99,8 @@ uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a)
         break;
     case PTX_SPACE_CONST: case PTX_SPACE_PARAM:
         op->kind = LDST_CONST;
-        op->busy = distinct_addresses(a);
-        op->latency = u->cfg.const_latency;
+        op->ntxn = distinct_addresses(a, const_window + (a->space[first] == PTX_SPACE_PARAM
+                                                         ? MEM_PARAM_OFFSET : 0), op->txn);
         u->stats.const_accesses++;
         break;
     default: {
@@ -119,14 +132,25 @@ static void later(ldst_op_t *op, uint64_t t)
         op->done = t;
 }
 
-void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
+/* A line arriving in cache c: the instructions waiting for it go on. */
+static void line_arrived(ldst_t *u, cache_t *c, uint64_t line, uint64_t now)
 {
-    cache_fill(&u->l1, line);
+    cache_fill(c, line);
     uint64_t t;
-    while (cache_pop_ready(&u->l1, &t)) {
+    while (cache_pop_ready(c, &t)) {
         u->ops[t].waiting--;
         later(&u->ops[t], now);
     }
+}
+
+void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
+{
+    line_arrived(u, &u->l1, line, now);
+}
+
+void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
+{
+    line_arrived(u, &u->l1c, line, now);
 }
 
 void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now)
@@ -135,22 +159,38 @@ void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now)
     later(&u->ops[op], now);
 }
 
-/* Ideal memory: lines that arrived by `now` fill the L1. */
-static void take_fills(ldst_t *u, uint64_t now)
+/* Ideal memory: a line for cache c arrives at `ready`. */
+static void fill_later(ldst_fills_t *f, uint64_t line, uint64_t ready)
 {
-    while (u->fill_count && u->fills[u->fill_head].ready <= now) {
-        uint64_t line = u->fills[u->fill_head].line;
-        u->fill_head = (u->fill_head + 1) % u->cfg.l1_cfg.mshrs;
-        u->fill_count--;
-        ldst_line_arrived(u, line, now);
+    f->ring[(f->head + f->count++) % f->cap] = (ldst_fill_t){ line, ready };
+}
+
+/* Ideal memory: lines that arrived by `now` fill cache c. */
+static void take_fills(ldst_t *u, ldst_fills_t *f, cache_t *c, uint64_t now)
+{
+    while (f->count && f->ring[f->head].ready <= now) {
+        uint64_t line = f->ring[f->head].line;
+        f->head = (f->head + 1) % f->cap;
+        f->count--;
+        line_arrived(u, c, line, now);
     }
 }
 
-static void out_push(ldst_t *u, mem_kind_t kind, uint32_t op, uint64_t addr,
-                     uint32_t bytes)
+static void out_push(ldst_t *u, mem_kind_t kind, mem_space_kind_t space, uint32_t op,
+                     uint64_t addr, uint32_t bytes)
 {
     u->out[(u->out_head + u->out_count++) % u->cfg.outbox] =
-        (ldst_out_t){ (uint8_t)kind, op, addr, bytes };
+        (ldst_out_t){ (uint8_t)kind, (uint8_t)space, op, addr, bytes };
+}
+
+int ldst_out_room(const ldst_t *u)
+{
+    return u->out_count < u->cfg.outbox;
+}
+
+void ldst_out_fill(ldst_t *u, mem_space_kind_t space, uint64_t addr, uint32_t bytes)
+{
+    out_push(u, MEM_FILL, space, 0, addr, bytes);
 }
 
 int ldst_out_peek(const ldst_t *u, ldst_out_t *req)
@@ -178,7 +218,7 @@ static void bypass(ldst_t *u, uint32_t i, uint64_t now)
     }
     mem_kind_t k = op->atomic ? MEM_ATOMIC : op->write ? MEM_WRITE_THROUGH
                                                        : MEM_READ_THROUGH;
-    out_push(u, k, i, op->txn[op->next], op->txn_bytes[op->next]);
+    out_push(u, k, MEM_GLOBAL, i, op->txn[op->next], op->txn_bytes[op->next]);
     op->waiting++;
 }
 
@@ -204,14 +244,13 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
         return 0;
     }
     if (r.writeback && u->cfg.hierarchy)
-        out_push(u, MEM_WRITEBACK, 0, r.victim_addr, u->cfg.l1_cfg.line);
+        out_push(u, MEM_WRITEBACK, MEM_GLOBAL, 0, r.victim_addr, u->cfg.l1_cfg.line);
     switch (r.outcome) {
     case CACHE_MISS:
         if (u->cfg.hierarchy)
-            out_push(u, MEM_FILL, 0, r.fill_addr, u->cfg.l1_cfg.line);
+            out_push(u, MEM_FILL, MEM_GLOBAL, 0, r.fill_addr, u->cfg.l1_cfg.line);
         else
-            u->fills[(u->fill_head + u->fill_count++) % u->cfg.l1_cfg.mshrs] =
-                (ldst_fill_t){ r.fill_addr, below };
+            fill_later(&u->fills, r.fill_addr, below);
         op->waiting++;
         return 1;
     case CACHE_HIT_RESERVED:
@@ -221,7 +260,7 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
         if (!r.write_down) {
             later(op, now + u->cfg.l1_latency);
         } else if (u->cfg.hierarchy) {
-            out_push(u, MEM_WRITE_THROUGH, i, op->txn[op->next],
+            out_push(u, MEM_WRITE_THROUGH, MEM_GLOBAL, i, op->txn[op->next],
                      op->txn_bytes[op->next]);
             op->waiting++;
         } else {
@@ -231,16 +270,46 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
     }
 }
 
+/* Looks up the next distinct address of constant op `i` in the constant
+ * cache; 0 when it refused (retry next cycle). */
+static int send_const(ldst_t *u, uint32_t i, uint64_t now)
+{
+    ldst_op_t *op = &u->ops[i];
+    if (u->cfg.hierarchy && !ldst_out_room(u))
+        return 0;
+    cache_result_t r;
+    cache_access(&u->l1c, op->txn[op->next], 0, 0, i, &r);
+    if (r.outcome == CACHE_FAIL)
+        return 0;
+    if (r.outcome == CACHE_HIT) {
+        later(op, now + u->cfg.const_latency);
+        return 1;
+    }
+    if (r.outcome == CACHE_MISS) {
+        if (u->cfg.hierarchy)
+            out_push(u, MEM_FILL, MEM_CONST, 0, r.fill_addr, u->cfg.l1c_cfg.line);
+        else
+            fill_later(&u->cfills, r.fill_addr, now + u->cfg.mem_latency);
+    }
+    op->waiting++;
+    return 1;
+}
+
 void ldst_cycle(ldst_t *u, uint64_t now)
 {
-    if (u->cfg.l1 && !u->cfg.hierarchy)
-        take_fills(u, now);
+    if (!u->cfg.hierarchy) {
+        take_fills(u, &u->cfills, &u->l1c, now);
+        if (u->cfg.l1)
+            take_fills(u, &u->fills, &u->l1, now);
+    }
     if (!u->count || now < u->free_at)
         return;
     uint32_t i = u->q[u->head];
     ldst_op_t *op = &u->ops[i];
-    if (op->kind == LDST_GLOBAL) {
-        if (op->next < op->ntxn && !send_txn(u, i, now))
+    if (op->kind != LDST_SHARED) {
+        int (*send)(ldst_t *, uint32_t, uint64_t) =
+            op->kind == LDST_GLOBAL ? send_txn : send_const;
+        if (op->next < op->ntxn && !send(u, i, now))
             return;
         if (op->next < op->ntxn)
             op->next++;

@@ -6,8 +6,11 @@
  * served in order, one at a time:
  *   shared:        it occupies the unit for the bank-conflict degree
  *                  (core/smem_banks.h) cycles, then gpgpu_smem_latency;
- *   const/param:   one cycle per distinct address, then the constant
- *                  latency;
+ *   const/param:   one constant-cache lookup per distinct address, one
+ *                  per cycle (accesses to different addresses serialise),
+ *                  at the launch's constant window (mem/mem_regions.h);
+ *                  a hit is ready after gpgpu_const_latency, a miss or
+ *                  pending hit when its line arrives;
  *   global/local:  coalesced into transactions (mem/coalescer.h), one sent
  *                  per cycle.  With the L1 enabled each goes through it
  *                  (mem/cache.h): a hit is ready after the L1 latency, a
@@ -15,8 +18,10 @@
  *                  goes down (and an atomic, which bypasses the L1) when
  *                  the memory below acknowledges it; a reservation failure
  *                  stalls the unit, which retries the same transaction
- *                  next cycle.  The memory below the L1 is ideal: every
- *                  fill and acknowledgement takes gpgpu_ideal_mem_latency.
+ *                  next cycle.
+ * Below the caches is either the hierarchy (requests leave through the
+ * outbox, which the SM's instruction fetch shares) or an ideal memory:
+ * every fill and acknowledgement takes gpgpu_ideal_mem_latency.
  * The instruction completes when all its transactions have. */
 #ifndef CORE_LDST_H
 #define CORE_LDST_H
@@ -26,6 +31,7 @@
 #include "exec/exec.h"
 #include "mem/cache.h"
 #include "mem/coalescer.h"
+#include "mem/mem_req.h"
 
 typedef struct ldst_cfg {
     unsigned queue;            /* instructions waiting for the unit */
@@ -35,6 +41,7 @@ typedef struct ldst_cfg {
     unsigned smem_banks;       /* scratchpad banks */
     unsigned smem_latency;     /* cycles after the bank accesses */
     unsigned const_latency;    /* constant/param cache hit */
+    cache_cfg_t l1c_cfg;       /* the constant cache (read-only) */
     unsigned mem_latency;      /* the ideal memory below the L1 */
     int l1;                    /* 1: global/local accesses use the L1 */
     int hierarchy;             /* 1: misses, writes and atomics go out
@@ -56,25 +63,34 @@ typedef struct ldst_stats {
 
 enum { LDST_SHARED, LDST_CONST, LDST_GLOBAL };
 
+/* A line coming back from the ideal memory, for one of the caches. */
+typedef struct ldst_fill {
+    uint64_t line, ready;
+} ldst_fill_t;
+
+typedef struct ldst_fills {
+    ldst_fill_t *ring;         /* in arrival order */
+    unsigned head, count, cap;
+} ldst_fills_t;
+
 typedef struct ldst_op {
     uint8_t used, kind, write, atomic, local;
     uint8_t sent_all;          /* every transaction has gone out */
-    uint32_t busy, latency;    /* shared and const */
+    uint32_t busy, latency;    /* shared */
     uint64_t tag;              /* the SM's handle */
-    uint32_t ntxn, next;       /* global: transactions and the next to send */
+    uint32_t ntxn, next;       /* global: transactions, const: distinct
+                                  addresses; and the next to send */
     uint32_t waiting;          /* transactions waiting for a line */
     uint64_t done;             /* the latest known completion cycle */
     uint64_t txn[COALESCE_MAX_TXN];
     uint16_t txn_bytes[COALESCE_MAX_TXN];
 } ldst_op_t;
 
-typedef struct ldst_fill {
-    uint64_t line, ready;
-} ldst_fill_t;
-
 /* A request for the memory below (mem/mem_req.h kinds). */
 typedef struct ldst_out {
     uint8_t kind;              /* mem_kind_t */
+    uint8_t space;             /* mem_space_kind_t: whose cache a fill is
+                                  for (global/local: the L1) */
     uint32_t op;               /* the waiting instruction (not for fills
                                   and write-backs) */
     uint64_t addr;
@@ -91,8 +107,8 @@ typedef struct ldst {
     unsigned head, count;
     uint64_t free_at;          /* first cycle the unit can start another */
     cache_t l1;
-    ldst_fill_t *fills;        /* lines coming back, in order (a ring) */
-    unsigned fill_head, fill_count;
+    cache_t l1c;               /* the constant cache */
+    ldst_fills_t fills, cfills;/* ideal memory: L1 and constant lines */
     ldst_out_t *out;           /* the outbox, a ring */
     unsigned out_head, out_count;
     ldst_stats_t stats;
@@ -109,9 +125,10 @@ static inline int ldst_can_prepare(const ldst_t *u)
 
 int ldst_can_accept(const ldst_t *u);
 
-/* Prepares an instruction whose accesses are `a` (at issue); returns its
- * handle for ldst_accept. */
-uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a);
+/* Prepares an instruction whose accesses are `a` (at issue) for a launch
+ * whose constant window (mem/mem_regions.h) starts at `const_window`;
+ * returns its handle for ldst_accept. */
+uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a, uint64_t const_window);
 
 /* Queues prepared instruction `op` under the SM's `tag` (at dispatch). */
 void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag);
@@ -127,6 +144,12 @@ int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
 int ldst_out_peek(const ldst_t *u, ldst_out_t *req);
 void ldst_out_pop(ldst_t *u);
 void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
+void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
+
+/* The outbox for another of the SM's caches (the instruction cache): room
+ * for a request, and a line fetch for cache `space`. */
+int ldst_out_room(const ldst_t *u);
+void ldst_out_fill(ldst_t *u, mem_space_kind_t space, uint64_t addr, uint32_t bytes);
 void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now);
 
 #endif

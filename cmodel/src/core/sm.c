@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "core/sm.h"
+#include "mem/mem_regions.h"
 
 static int writes_operand0(const exec_insn_t *ei)
 {
@@ -402,7 +403,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     if (exec_step(&s->x, w) != SIMT_OK)
         return SIMT_EFAULT;
     if (t.cls == OPC_MEM)
-        in->mem_op = ldst_prepare(&s->ldst, &s->access);
+        in->mem_op = ldst_prepare(&s->ldst, &s->access, kern->const_window);
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;
@@ -506,7 +507,21 @@ static void fill_ibuf(sm_t *s, unsigned i, uint64_t now)
     touch_slot(s, i);
 }
 
-/* Instruction-cache lines arriving release the warps waiting on them. */
+/* A line for the instruction cache, there at cycle `ready` (at most one
+ * per MSHR is on its way). */
+static void icache_fill_at(sm_t *s, uint64_t line, uint64_t ready)
+{
+    s->ifills[(s->ifill_head + s->ifill_count++) % s->cfg.icache_cfg.mshrs] =
+        (sm_ifill_t){ line, ready };
+}
+
+void sm_icache_line_arrived(sm_t *s, uint64_t line, uint64_t now)
+{
+    icache_fill_at(s, line, now); /* the fetch stage takes it this cycle */
+}
+
+/* Instruction-cache lines that arrived by `now` release the warps waiting
+ * on them. */
 static void icache_fills(sm_t *s, uint64_t now)
 {
     while (s->ifill_count && s->ifills[s->ifill_head].ready <= now) {
@@ -520,16 +535,17 @@ static void icache_fills(sm_t *s, uint64_t now)
     }
 }
 
-/* The instruction address of the warp's next instruction: 8 bytes per
- * instruction, each kernel's code in its own 4 GB window. */
+/* The instruction address of the warp's next instruction (mem/mem_regions.h). */
 static uint64_t code_addr(const sm_t *s, const sm_slot_t *sl)
 {
-    return (uint64_t)s->ctas[sl->cta].k->code_id << 32 | (uint64_t)warp_pc(sl->w) * 8;
+    return MEM_REGION_CODE + ((uint64_t)s->ctas[sl->cta].k->code_id << 32) +
+           (uint64_t)warp_pc(sl->w) * 8;
 }
 
 static void fetch(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.max_warps;
+    int hierarchy = s->cfg.ldst.hierarchy;
     if (s->cfg.icache)
         icache_fills(s, now);
     if (!s->need_fetch)
@@ -542,13 +558,15 @@ static void fetch(sm_t *s, uint64_t now)
         s->fetch_rr = (i + 1) % n;
         if (s->cfg.icache) {
             cache_result_t r;
+            if (hierarchy && !ldst_out_room(&s->ldst))
+                return; /* the fetch stage retries next cycle */
             cache_access(&s->icache, code_addr(s, sl), 0, 0, i, &r);
             if (r.outcome == CACHE_FAIL)
-                return; /* the fetch stage retries next cycle */
-            if (r.outcome == CACHE_MISS)
-                s->ifills[(s->ifill_head + s->ifill_count++) %
-                          s->cfg.icache_cfg.mshrs] =
-                    (sm_ifill_t){ r.fill_addr, now + s->cfg.icache_miss_latency };
+                return;
+            if (r.outcome == CACHE_MISS && hierarchy)
+                ldst_out_fill(&s->ldst, MEM_INST, r.fill_addr, s->cfg.icache_cfg.line);
+            else if (r.outcome == CACHE_MISS)
+                icache_fill_at(s, r.fill_addr, now + s->cfg.icache_miss_latency);
             if (r.outcome != CACHE_HIT) {
                 sl->ifetch_wait = 1;
                 s->need_fetch--;

@@ -60,7 +60,9 @@ typedef struct sm_cfg {
     ldst_cfg_t ldst;
     int icache;                /* 0: a perfect instruction cache */
     cache_cfg_t icache_cfg;    /* read-only */
-    unsigned icache_miss_latency;
+    unsigned icache_miss_latency; /* ideal memory (cfg.ldst.hierarchy 0);
+                                  with the hierarchy a miss goes out
+                                  through the LD/ST unit's outbox */
 } sm_cfg_t;
 
 typedef struct sm_stats {
@@ -134,6 +136,8 @@ typedef struct sm_kernel {
     uint32_t hosting_sms;      /* SMs with a resident CTA of it */
     uint32_t *ctas_on_sm;      /* per SM id: its resident CTAs */
     uint32_t code_id;          /* its code's place in instruction memory */
+    uint64_t const_window;     /* its constant bank and parameters in the
+                                  device address space (mem/mem_regions.h) */
 } sm_kernel_t;
 
 typedef struct sm_cta {
@@ -200,6 +204,11 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
+
+/* An instruction-cache line arriving from the hierarchy at core cycle
+ * `now`: the fetch stage of that cycle fills it and the warps waiting for
+ * it fetch. */
+void sm_icache_line_arrived(sm_t *s, uint64_t line, uint64_t now);
 
 /* One line about the warp in `slot` for a deadlock report: its CTA, warp,
  * PC, PTX line, lanes and what it waits for.  0 when the slot holds no

@@ -74,7 +74,7 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
             ldst_out_t o;
             while (m->nfree && ldst_out_peek(&s->ldst, &o)) {
                 mem_req_t r = { .kind = o.kind, .addr = o.addr, .size = o.bytes,
-                                .sm = (uint16_t)s->id, .tag = o.op,
+                                .space = o.space, .sm = (uint16_t)s->id, .tag = o.op,
                                 .t_issue = now };
                 if (!icnt_can_push(&m->req_net, c, request_bytes(&r)))
                     break;
@@ -132,7 +132,11 @@ static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {
             ldst_t *u = &sms[r->sm].ldst;
-            if (r->kind == MEM_FILL)
+            if (r->kind == MEM_FILL && r->space == MEM_INST)
+                sm_icache_line_arrived(&sms[r->sm], r->addr, core);
+            else if (r->kind == MEM_FILL && r->space == MEM_CONST)
+                ldst_const_line_arrived(u, r->addr, core);
+            else if (r->kind == MEM_FILL)
                 ldst_line_arrived(u, r->addr, core);
             else
                 ldst_acknowledged(u, r->tag, core);

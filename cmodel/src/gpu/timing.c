@@ -8,6 +8,7 @@
 #include "gpu/cta_policy.h"
 #include "gpu/memsys.h"
 #include "gpu/timing.h"
+#include "mem/mem_regions.h"
 
 #define GET(k) ((unsigned)simt_config_get(cfg, SIMT_CFG_##k))
 
@@ -55,6 +56,10 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
                   .smem_banks = 32,
                   .smem_latency = GET(SMEM_LATENCY),
                   .const_latency = GET(CONST_LATENCY),
+                  .l1c_cfg = { .sets = GET(L1C_SETS), .ways = GET(L1C_WAYS),
+                               .line = GET(L1C_LINE), .mshrs = GET(L1C_MSHRS),
+                               .mshr_merge = GET(L1C_MSHR_MERGE),
+                               .write = CACHE_READ_ONLY },
                   .mem_latency = GET(MEM_LATENCY),
                   .l1 = (int)GET(L1D_ENABLED),
                   .hierarchy = !GET(IDEAL_MEMORY),
@@ -151,8 +156,8 @@ static void run_free(gpu_run_t *g)
         memsys_free(&g->mem);
 }
 
-/* What one CTA of launch t takes from an SM. */
-static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t,
+/* What one CTA of launch t (the k-th of the run) takes from an SM. */
+static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t, unsigned k,
                         const simt_config_t *cfg, unsigned nsms)
 {
     const exec_launch_t *l = &t->l;
@@ -169,7 +174,8 @@ static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t,
     }
     gk->k = (sm_kernel_t){ .l = l, .slot_phys = phys, .threads = threads,
                            .warps = warps, .regs = regs, .smem = t->smem,
-                           .ctas_on_sm = on_sm, .code_id = l->prog->kernel };
+                           .ctas_on_sm = on_sm, .code_id = l->prog->kernel,
+                           .const_window = mem_const_window(k) };
     gk->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     return SIMT_OK;
 }
@@ -188,7 +194,7 @@ static int run_setup(gpu_run_t *g)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
     for (unsigned k = 0; k < g->nk; k++) {
-        int rc = kernel_setup(&g->ks[k], &g->ls[k], cfg, g->nsms);
+        int rc = kernel_setup(&g->ks[k], &g->ls[k], k, cfg, g->nsms);
         if (rc != SIMT_OK)
             return rc;
     }
@@ -308,6 +314,8 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
         st->global_accesses += s->ldst.stats.global_accesses;
         st->global_transactions += s->ldst.stats.global_transactions;
         st->const_accesses += s->ldst.stats.const_accesses;
+        st->l1c_accesses += s->ldst.l1c.stats.accesses;
+        st->l1c_misses += s->ldst.l1c.stats.misses + s->ldst.l1c.stats.pending_hits;
         st->l1i_accesses += s->icache.stats.accesses;
         st->l1i_misses += s->icache.stats.misses + s->icache.stats.pending_hits;
         st->l1d_accesses += s->ldst.l1.stats.accesses;
