@@ -78,9 +78,10 @@ TEST(partition_miss_through_dram)
     partition_t p;
     part_cfg_t c = cfg();
     c.dram_model = 1;
-    c.interleave = 256;
-    c.parts = 1;
-    c.dram = (dram_cfg_t){ .banks = 4, .row_bytes = 1024, .burst_cycles = 2,
+    c.map = (addrmap_cfg_t){ .scheme = ADDRMAP_LINEAR, .partitions = 1,
+                             .interleave = 256,
+                             .banks = 4, .row_bytes = 1024 };
+    c.dram = (dram_cfg_t){ .banks = 4, .burst_cycles = 2,
                            .tCL = 5, .tWL = 3, .tRCD = 4, .tRAS = 10, .tRP = 3,
                            .tRC = 13, .tRRD = 2, .tCCD = 2, .tWTR = 3, .tRTW = 4,
                            .queue = 8 };
@@ -89,4 +90,16 @@ TEST(partition_miss_through_dram)
     CHECK_EQ(run_until_reply(&p, 0, 100, 5), 22);
     CHECK_EQ(p.dram.stats.reads, 1);
     partition_free(&p);
+}
+
+/* The channel's banks come from the address map: the two must agree. */
+TEST(partition_map_banks_must_match_dram)
+{
+    partition_t p;
+    part_cfg_t c = cfg();
+    c.dram_model = 1;
+    c.map = (addrmap_cfg_t){ .scheme = ADDRMAP_LINEAR, .partitions = 1,
+                             .interleave = 256, .banks = 8, .row_bytes = 1024 };
+    c.dram = (dram_cfg_t){ .banks = 4, .burst_cycles = 2, .queue = 8 };
+    CHECK(partition_init(&p, &c) != NULL);
 }

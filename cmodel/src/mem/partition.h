@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 
+#include "mem/addrmap.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
 
@@ -24,7 +25,8 @@ typedef struct part_cfg {
     int dram_model;            /* 1: a DRAM channel (mem/dram.h) below;
                                   0: an ideal memory of mem_latency */
     dram_cfg_t dram;
-    unsigned interleave, parts;/* to turn addresses into channel addresses */
+    addrmap_cfg_t map;         /* the GPU's: each access's bank and row;
+                                  its banks are the channel's */
     cache_cfg_t l2;
     unsigned l2_latency;       /* cycles from access (or fill) to reply */
     unsigned mem_latency;      /* the memory below: cycles per line fetch */
