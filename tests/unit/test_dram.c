@@ -1,7 +1,7 @@
 /* test_dram.c: the DRAM channel's command timing and scheduling, cycle by
  * cycle.  Timing: tCL 5, tWL 3, tRCD 4, tRAS 10, tRP 3, tRC 13, tRRD 2,
- * tCCD 2, tWTR 3, tRTW 4, bursts of 2 cycles; 4 banks of 1 KB rows, so
- * address 0 is bank 0 row 0, 1024 bank 1 row 0, 4096 bank 0 row 1. */
+ * tCCD 2, tWTR 3, tRTW 4, bursts of 2 cycles; 4 banks.  Requests name
+ * their bank and row (mem/addrmap.h decodes addresses). */
 #include <stddef.h>
 
 #include "../harness.h"
@@ -9,7 +9,7 @@
 
 static dram_cfg_t cfg(int fifo)
 {
-    return (dram_cfg_t){ .banks = 4, .row_bytes = 1024, .burst_cycles = 2,
+    return (dram_cfg_t){ .banks = 4, .burst_cycles = 2,
                          .tCL = 5, .tWL = 3, .tRCD = 4, .tRAS = 10, .tRP = 3,
                          .tRC = 13, .tRRD = 2, .tCCD = 2, .tWTR = 3, .tRTW = 4,
                          .queue = 8, .fifo = fifo };
@@ -38,8 +38,8 @@ TEST(dram_row_miss_then_hit)
     dram_t d;
     dram_cfg_t c = cfg(0);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 0);
-    dram_push(&d, 2, 64, 0);
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 0, 0, 0);
     run(&d, 20);
     CHECK_EQ(d.trace_len, 3);
     CMD(0, DRAM_ACT, 0, 0, 0);
@@ -63,8 +63,8 @@ TEST(dram_row_conflict_tras_trp_trc)
     dram_t d;
     dram_cfg_t c = cfg(0);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 0);
-    dram_push(&d, 2, 4096, 0);
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 0, 1, 0);
     run(&d, 30);
     CHECK_EQ(d.trace_len, 5);
     CMD(2, DRAM_PRE, 11, 0, 1);
@@ -80,8 +80,8 @@ TEST(dram_trrd_and_tccd)
     dram_t d;
     dram_cfg_t c = cfg(0);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 0);
-    dram_push(&d, 2, 1024, 0);
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 1, 0, 0);
     run(&d, 20);
     CMD(0, DRAM_ACT, 0, 0, 0);
     CMD(1, DRAM_ACT, 2, 1, 0);
@@ -98,15 +98,15 @@ TEST(dram_twtr_and_trtw)
     dram_t d;
     dram_cfg_t c = cfg(0);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 1);
-    dram_push(&d, 2, 64, 0);
+    dram_push(&d, 1, 0, 0, 1);
+    dram_push(&d, 2, 0, 0, 0);
     run(&d, 20);
     CMD(1, DRAM_WR, 4, 0, 0);
     CMD(2, DRAM_RD, 12, 0, 0);
     dram_free(&d);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 0);
-    dram_push(&d, 2, 64, 1);
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 0, 0, 1);
     run(&d, 20);
     CMD(1, DRAM_RD, 4, 0, 0);
     CMD(2, DRAM_WR, 8, 0, 0);
@@ -122,9 +122,9 @@ TEST(dram_frfcfs_vs_fifo)
     dram_t d;
     dram_cfg_t c = cfg(0);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 0);
-    dram_push(&d, 2, 4096, 0);
-    dram_push(&d, 3, 128, 0);
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 0, 1, 0);
+    dram_push(&d, 3, 0, 0, 0);
     run(&d, 40);
     CHECK_EQ(d.trace_len, 6);
     CMD(1, DRAM_RD, 4, 0, 0);
@@ -135,9 +135,9 @@ TEST(dram_frfcfs_vs_fifo)
     dram_free(&d);
     c = cfg(1);
     CHECK(dram_init(&d, &c) == NULL);
-    dram_push(&d, 1, 0, 0);
-    dram_push(&d, 2, 4096, 0);
-    dram_push(&d, 3, 128, 0);
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 0, 1, 0);
+    dram_push(&d, 3, 0, 0, 0);
     run(&d, 60);
     CHECK_EQ(d.trace_len, 8);
     static const dram_cmd_t want[8] = { DRAM_ACT, DRAM_RD, DRAM_PRE, DRAM_ACT,
@@ -160,7 +160,7 @@ TEST(dram_streaming_bus_bound)
     uint32_t next = 0, tag;
     while (done < 200) {
         while (next < 200 && dram_can_accept(&d))
-            dram_push(&d, next, (uint64_t)(next % 16) * 64, 0), next++;
+            dram_push(&d, next, 0, 0, 0), next++; /* one row */
         dram_cycle(&d, t);
         while (dram_pop_done(&d, t, &tag))
             done++;

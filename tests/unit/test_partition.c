@@ -1,5 +1,6 @@
 /* test_partition.c: the L2 slice over an ideal memory, cycle by cycle
- * (L2 latency 10, memory 100; 4 sets x 2 ways x 128 B). */
+ * (L2 latency 10, memory 100; 4 sets x 2 ways x 128 B; one partition, so
+ * channel addresses are the global ones unless stated). */
 #include <stddef.h>
 
 #include "../harness.h"
@@ -9,7 +10,9 @@ static part_cfg_t cfg(void)
 {
     return (part_cfg_t){ .l2_enabled = 1, .l2 = { .sets = 4, .ways = 2, .line = 128, .mshrs = 4,
                                  .mshr_merge = 4, .write = CACHE_WRITE_BACK },
-                         .l2_latency = 10, .mem_latency = 100, .queue = 4 };
+                         .l2_latency = 10, .mem_latency = 100, .queue = 4,
+                         .map = { .scheme = ADDRMAP_LINEAR, .partitions = 1,
+                                  .interleave = 256, .banks = 4, .row_bytes = 1024 } };
 }
 
 /* Runs cycles from..to and returns the cycle request `want` was ready at
@@ -78,9 +81,10 @@ TEST(partition_miss_through_dram)
     partition_t p;
     part_cfg_t c = cfg();
     c.dram_model = 1;
-    c.interleave = 256;
-    c.parts = 1;
-    c.dram = (dram_cfg_t){ .banks = 4, .row_bytes = 1024, .burst_cycles = 2,
+    c.map = (addrmap_cfg_t){ .scheme = ADDRMAP_LINEAR, .partitions = 1,
+                             .interleave = 256,
+                             .banks = 4, .row_bytes = 1024 };
+    c.dram = (dram_cfg_t){ .banks = 4, .burst_cycles = 2,
                            .tCL = 5, .tWL = 3, .tRCD = 4, .tRAS = 10, .tRP = 3,
                            .tRC = 13, .tRRD = 2, .tCCD = 2, .tWTR = 3, .tRTW = 4,
                            .queue = 8 };
@@ -88,5 +92,44 @@ TEST(partition_miss_through_dram)
     partition_push(&p, 5, 0x2000, 0);
     CHECK_EQ(run_until_reply(&p, 0, 100, 5), 22);
     CHECK_EQ(p.dram.stats.reads, 1);
+    partition_free(&p);
+}
+
+/* The channel's banks come from the address map: the two must agree. */
+TEST(partition_map_banks_must_match_dram)
+{
+    partition_t p;
+    part_cfg_t c = cfg();
+    c.dram_model = 1;
+    c.map = (addrmap_cfg_t){ .scheme = ADDRMAP_LINEAR, .partitions = 1,
+                             .interleave = 256, .banks = 8, .row_bytes = 1024 };
+    c.dram = (dram_cfg_t){ .banks = 4, .burst_cycles = 2, .queue = 8 };
+    CHECK(partition_init(&p, &c) != NULL);
+}
+
+/* The slice indexes its sets by channel address.  Partition 0 of 4 with
+ * 128-byte chunks holds 0x000, 0x200, 0x400, 0x600: by global address all
+ * four are set (addr >> 7) mod 4 = 0, by channel address (0x00, 0x80,
+ * 0x100, 0x180) sets 0..3.  In a direct-mapped 4-set L2 the four misses
+ * therefore all stay, and reading them again hits: access + 10. */
+TEST(partition_l2_indexes_by_channel_address)
+{
+    partition_t p;
+    part_cfg_t c = cfg();
+    c.l2.ways = 1;
+    c.map.partitions = 4;
+    c.map.interleave = 128;
+    CHECK(partition_init(&p, &c) == NULL);
+    for (uint32_t i = 0; i < 4; i++) {
+        partition_push(&p, i, 0x200u * i, 0);
+        CHECK_EQ(run_until_reply(&p, 200 * i, 200 * i + 150, i), 200 * i + 110);
+    }
+    for (uint32_t i = 0; i < 4; i++) {
+        partition_push(&p, 10 + i, 0x200u * i, 0);
+        CHECK_EQ(run_until_reply(&p, 1000 + 20 * i, 1000 + 20 * i + 15, 10 + i),
+                 1000 + 20 * i + 10);
+    }
+    CHECK_EQ(p.l2.stats.misses, 4);
+    CHECK_EQ(p.l2.stats.hits, 4);
     partition_free(&p);
 }

@@ -22,9 +22,11 @@ static const char *const *enum_names(int key)
                                                 "write_evict",
                                                 "local_wb_global_wt", NULL };
     static const char *const dram_sched[] = { "fr_fcfs", "fifo", NULL };
+    static const char *const addr_mapping[] = { "linear", "xor", NULL };
     switch (key) {
     case SIMT_CFG_L1D_POLICY: return write_policy;
     case SIMT_CFG_DRAM_SCHED: return dram_sched;
+    case SIMT_CFG_ADDR_MAPPING: return addr_mapping;
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
     case SIMT_CFG_CTA_POLICY: return cta_policy;

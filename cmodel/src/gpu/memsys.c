@@ -10,23 +10,25 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
 {
     *m = (memsys_t){ .cfg = *cfg, .clusters = clusters,
                      .per_cluster = per_cluster };
-    if (!cfg->partitions || !cfg->interleave)
-        return "memory partitions and their interleave must be at least 1";
+    m->cfg.part.map = cfg->map;
+    const char *why = addrmap_check(&cfg->map);
+    if (why)
+        return why;
     icnt_cfg_t req = cfg->icnt, rep = cfg->icnt;
     req.inputs = clusters;
-    req.outputs = cfg->partitions;
-    rep.inputs = cfg->partitions;
+    req.outputs = cfg->map.partitions;
+    rep.inputs = cfg->map.partitions;
     rep.outputs = clusters;
-    const char *why = icnt_init(&m->req_net, &req);
+    why = icnt_init(&m->req_net, &req);
     if (!why)
         why = icnt_init(&m->rep_net, &rep);
-    m->parts = calloc(cfg->partitions, sizeof *m->parts);
-    for (unsigned p = 0; !why && m->parts && p < cfg->partitions; p++)
-        why = partition_init(&m->parts[p], &cfg->part);
+    m->parts = calloc(cfg->map.partitions, sizeof *m->parts);
+    for (unsigned p = 0; !why && m->parts && p < cfg->map.partitions; p++)
+        why = partition_init(&m->parts[p], &m->cfg.part);
     /* every request is in an outbox, a network, a partition or a reply:
      * bounded by what those hold; the pool is sized generously above it */
-    m->npool = (clusters + cfg->partitions) * (cfg->icnt.in_flits + cfg->icnt.out_flits) +
-               cfg->partitions * (cfg->part.queue + cfg->part.l2.mshrs * cfg->part.l2.mshr_merge);
+    m->npool = (clusters + cfg->map.partitions) * (cfg->icnt.in_flits + cfg->icnt.out_flits) +
+               cfg->map.partitions * (cfg->part.queue + cfg->part.l2.mshrs * cfg->part.l2.mshr_merge);
     m->pool = calloc(m->npool, sizeof *m->pool);
     m->free_list = calloc(m->npool, sizeof *m->free_list);
     if (!why && (!m->parts || !m->pool || !m->free_list))
@@ -44,7 +46,7 @@ void memsys_free(memsys_t *m)
 {
     icnt_free(&m->req_net);
     icnt_free(&m->rep_net);
-    for (unsigned p = 0; m->parts && p < m->cfg.partitions; p++)
+    for (unsigned p = 0; m->parts && p < m->cfg.map.partitions; p++)
         partition_free(&m->parts[p]);
     free(m->parts);
     free(m->pool);
@@ -81,7 +83,7 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
                 uint32_t i = m->free_list[--m->nfree];
                 r.id = m->next_id++;
                 m->pool[i] = r;
-                unsigned part = (unsigned)(r.addr / m->cfg.interleave % m->cfg.partitions);
+                unsigned part = addrmap_partition(&m->cfg.map, r.addr);
                 icnt_push(&m->req_net, c, part, &m->pool[i], request_bytes(&r));
                 m->stats.req_flits += icnt_flits(&m->req_net, request_bytes(&r));
                 m->stats.requests++;
@@ -93,7 +95,7 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
 /* Requests out of the request network into their partitions. */
 static void to_partitions(memsys_t *m, uint64_t now)
 {
-    for (unsigned p = 0; p < m->cfg.partitions; p++) {
+    for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         partition_t *pt = &m->parts[p];
         mem_req_t *r;
         while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
@@ -105,7 +107,7 @@ static void to_partitions(memsys_t *m, uint64_t now)
 /* The L2 slices, and their replies into the reply network. */
 static void serve(memsys_t *m, uint64_t now)
 {
-    for (unsigned p = 0; p < m->cfg.partitions; p++) {
+    for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         partition_t *pt = &m->parts[p];
         partition_cycle(pt, now);
         uint32_t i;
@@ -163,7 +165,7 @@ void memsys_l2_cycle(memsys_t *m, uint64_t now)
 
 void memsys_dram_cycle(memsys_t *m, uint64_t now)
 {
-    for (unsigned p = 0; p < m->cfg.partitions; p++)
+    for (unsigned p = 0; p < m->cfg.map.partitions; p++)
         if (m->parts[p].cfg.dram_model)
             partition_dram_cycle(&m->parts[p], now);
 }
@@ -175,7 +177,7 @@ int memsys_busy(const memsys_t *m, const sm_t *sms)
     for (unsigned i = 0; i < m->clusters * m->per_cluster; i++)
         if (sms[i].ldst.out_count)
             return 1;
-    for (unsigned p = 0; p < m->cfg.partitions; p++) {
+    for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         const partition_t *pt = &m->parts[p];
         if (pt->todo_count || pt->done_count || pt->fetch_count ||
             (pt->cfg.dram_model && (pt->dram.nq || pt->dram.done_count)))

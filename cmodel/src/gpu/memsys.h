@@ -4,7 +4,7 @@
  *
  * The SMs' outgoing requests enter the request network (one
  * port per cluster); requests leave it into their partition, chosen by
- * address (`interleave`-byte chunks round robin over the partitions);
+ * address (mem/addrmap.h);
  * the partitions run; ready replies enter the reply network; replies
  * leave it into their SM's LD/ST unit: a line for the L1, or the
  * acknowledgement of a write, an atomic or an uncached read.  Packets are
@@ -19,9 +19,9 @@
 #include "mem/partition.h"
 
 typedef struct memsys_cfg {
-    unsigned partitions;
-    unsigned interleave;       /* bytes per partition chunk */
-    part_cfg_t part;
+    addrmap_cfg_t map;         /* partitions, interleave and scheme */
+    part_cfg_t part;           /* every partition's; memsys_init sets its
+                                  map to `map` */
     icnt_cfg_t icnt;           /* inputs/outputs are set per direction */
 } memsys_cfg_t;
 

@@ -101,12 +101,12 @@ static uint32_t *slot_registers(const exec_program_t *p)
 static memsys_cfg_t memsys_config(const simt_config_t *cfg)
 {
     memsys_cfg_t c = {
-        .partitions = GET(N_MEM),
-        .interleave = GET(MEM_INTERLEAVE),
+        .map = { .scheme = (addrmap_scheme_t)GET(ADDR_MAPPING),
+                 .partitions = GET(N_MEM), .interleave = GET(MEM_INTERLEAVE),
+                 .banks = GET(DRAM_BANKS), .row_bytes = GET(DRAM_ROW) },
         .part = { .l2_enabled = (int)GET(L2_ENABLED),
                   .dram_model = (int)GET(DRAM_MODEL),
-                  .interleave = GET(MEM_INTERLEAVE), .parts = GET(N_MEM),
-                  .dram = { .banks = GET(DRAM_BANKS), .row_bytes = GET(DRAM_ROW),
+                  .dram = { .banks = GET(DRAM_BANKS),
                             .burst_cycles = GET(DRAM_BURST), .queue = GET(DRAM_QUEUE),
                             .fifo = (int)GET(DRAM_SCHED),
                             .tCL = GET(DRAM_TCL), .tWL = GET(DRAM_TWL),
@@ -331,7 +331,7 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
     st->icnt_requests += g->mem.stats.requests;
     st->icnt_request_flits += g->mem.stats.req_flits;
     st->icnt_reply_flits += g->mem.stats.rep_flits;
-    for (unsigned p = 0; p < g->mem.cfg.partitions; p++) {
+    for (unsigned p = 0; p < g->mem.cfg.map.partitions; p++) {
         const cache_stats_t *l2 = &g->mem.parts[p].l2.stats;
         st->l2_accesses += l2->accesses;
         st->l2_hits += l2->hits;
@@ -347,7 +347,7 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
         st->dram_row_misses += d->row_misses;
         st->dram_bus_busy += d->bus_busy;
     }
-    st->dram_channel_cycles += dram_cycles * g->mem.cfg.partitions;
+    st->dram_channel_cycles += dram_cycles * g->mem.cfg.map.partitions;
 }
 
 /* Per-kernel occupancy accounting for one cycle. */

@@ -11,8 +11,8 @@ static uint64_t max64(uint64_t a, uint64_t b)
 const char *dram_init(dram_t *d, const dram_cfg_t *cfg)
 {
     *d = (dram_t){ .cfg = *cfg };
-    if (!cfg->banks || !cfg->row_bytes || !cfg->burst_cycles || !cfg->queue)
-        return "DRAM banks, row size, burst and queue must be at least 1";
+    if (!cfg->banks || !cfg->burst_cycles || !cfg->queue)
+        return "DRAM banks, burst and queue must be at least 1";
     d->q = calloc(cfg->queue, sizeof *d->q);
     d->bank = calloc(cfg->banks, sizeof *d->bank);
     d->done = calloc(cfg->queue, sizeof *d->done);
@@ -38,12 +38,10 @@ int dram_can_accept(const dram_t *d)
     return d->nq + d->done_count < d->cfg.queue;
 }
 
-void dram_push(dram_t *d, uint32_t tag, uint64_t addr, int write)
+void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
 {
-    uint64_t r = addr / d->cfg.row_bytes;
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
-                                  .bank = (uint32_t)(r % d->cfg.banks),
-                                  .row = (uint32_t)(r / d->cfg.banks) };
+                                  .bank = bank, .row = row };
 }
 
 static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,

@@ -2,9 +2,8 @@
  * scheduler, banks with open rows and GDDR timing.
  *
  * A request reads or writes one burst of `burst_cycles` data-bus cycles
- * (a cache line).  Its address (within the channel) maps to
- *   column = addr mod row_bytes, bank = (addr / row_bytes) mod banks,
- *   row = addr / row_bytes / banks.
+ * (a cache line) in one bank and row (mem/addrmap.h decodes them from the
+ * address).
  * Each cycle at most one command issues.  FR-FCFS picks the oldest request
  * whose row is open in its bank and whose column command may issue now
  * (a row hit); otherwise it works for the oldest request whose bank can
@@ -23,7 +22,7 @@
 #include <stdint.h>
 
 typedef struct dram_cfg {
-    unsigned banks, row_bytes;
+    unsigned banks;
     unsigned burst_cycles;     /* data-bus cycles per request */
     unsigned tCL, tWL, tRCD, tRAS, tRP, tRC, tRRD, tCCD, tWTR, tRTW;
     unsigned queue;            /* requests waiting */
@@ -83,8 +82,8 @@ const char *dram_init(dram_t *d, const dram_cfg_t *cfg);
 void dram_free(dram_t *d);
 
 int dram_can_accept(const dram_t *d);
-/* Queues a request for channel address `addr` under the caller's `tag`. */
-void dram_push(dram_t *d, uint32_t tag, uint64_t addr, int write);
+/* Queues a request for row `row` of bank `bank` under the caller's `tag`. */
+void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write);
 
 /* One DRAM cycle: at most one command. */
 void dram_cycle(dram_t *d, uint64_t now);

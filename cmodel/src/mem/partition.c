@@ -8,8 +8,12 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
     *p = (partition_t){ .cfg = *cfg };
     if (cfg->queue < 1)
         return "the L2 request queue must hold at least 1 request";
-    const char *why = cache_init(&p->l2, &cfg->l2);
+    const char *why = addrmap_check(&cfg->map);
     if (why)
+        return why;
+    if (cfg->dram_model && cfg->map.banks != cfg->dram.banks)
+        return "the address map and the DRAM channel disagree on the banks";
+    if ((why = cache_init(&p->l2, &cfg->l2)) != NULL)
         return why;
     /* every request becomes one reply; the L2 holds at most mshrs x merge
      * waiting ones plus the queue's */
@@ -68,7 +72,7 @@ void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write)
 {
     unsigned k = (p->in_head + p->in_count++) % p->cfg.queue;
     p->in[k] = req;
-    p->in_addr[k] = addr;
+    p->in_addr[k] = addrmap_chan(&p->cfg.map, addr);
     p->in_write[k] = (uint8_t)write;
 }
 
@@ -76,14 +80,6 @@ static void reply(partition_t *p, uint32_t req, uint64_t ready)
 {
     p->out[(p->out_head + p->out_count++) % p->out_cap] =
         (part_reply_t){ req, ready };
-}
-
-/* The channel address of a global address: the partition's interleave
- * chunks, packed. */
-static uint64_t chan_addr(const partition_t *p, uint64_t a)
-{
-    uint64_t chunk = p->cfg.interleave;
-    return a / (chunk * p->cfg.parts) * chunk + a % chunk;
 }
 
 static int todo_room(const partition_t *p, unsigned n)
@@ -106,7 +102,8 @@ void partition_dram_cycle(partition_t *p, uint64_t now)
         p->todo_count--;
         uint32_t t = p->free_tags[--p->nfree_tags];
         p->at_dram[t] = m;
-        dram_push(&p->dram, t, chan_addr(p, m.addr), m.write);
+        addrmap_loc_t at = addrmap_channel(&p->cfg.map, m.addr);
+        dram_push(&p->dram, t, at.bank, at.row, m.write);
     }
     dram_cycle(&p->dram, now);
     uint32_t t;

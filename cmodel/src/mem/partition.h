@@ -2,7 +2,11 @@
  * channel (mem/dram.h), or of an ideal memory where every line fetch takes
  * `mem_latency`.
  *
- * Requests arrive from the interconnect in order.  The slice serves one
+ * Requests arrive from the interconnect in order, and from there on the
+ * partition knows them by their channel address (mem/addrmap.h): the L2
+ * indexes its sets and keeps its tags by it, so every set of the slice is
+ * reachable whatever the mapping, and the DRAM channel decodes its bank and
+ * row from it.  The slice serves one
  * per cycle: a read (an L1 line fill) or a write (an L1 write going down,
  * or an atomic, which is performed here) accesses the L2 (mem/cache.h,
  * write-back with write-allocate).  A hit replies after `l2_latency`; a
@@ -16,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "mem/addrmap.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
 
@@ -24,7 +29,9 @@ typedef struct part_cfg {
     int dram_model;            /* 1: a DRAM channel (mem/dram.h) below;
                                   0: an ideal memory of mem_latency */
     dram_cfg_t dram;
-    unsigned interleave, parts;/* to turn addresses into channel addresses */
+    addrmap_cfg_t map;         /* the GPU's: channel addresses, and each
+                                  access's bank and row; its banks are the
+                                  channel's */
     cache_cfg_t l2;
     unsigned l2_latency;       /* cycles from access (or fill) to reply */
     unsigned mem_latency;      /* the memory below: cycles per line fetch */
