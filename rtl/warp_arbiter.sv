@@ -94,11 +94,19 @@ module warp_arbiter #(
     // LTLWS cap: slot i is eligible when fewer than wopt_q valid slots are
     // older than it.  The order is total, so the valid slots older than i
     // are the valid slots other than i that i is not older than.
-    for (int i = 0; i < N; i++) begin
-      self_oh    = '0;
-      self_oh[i] = 1'b1;
-      n_older = WOPT_W'($countones(valid_i & ~self_oh & ~age_q[i]));
-      eligible[i] = valid_i[i] && (n_older < wopt_q);
+    // Only the logic a policy uses is evaluated: the same hardware (the
+    // unused results are never selected), a faster simulation.
+    self_oh  = '0;
+    n_older  = '0;
+    cls_self = '0;
+    eligible = '0;
+    if (wopt_valid_q) begin
+      for (int i = 0; i < N; i++) begin
+        self_oh    = '0;
+        self_oh[i] = 1'b1;
+        n_older = WOPT_W'($countones(valid_i & ~self_oh & ~age_q[i]));
+        eligible[i] = valid_i[i] && (n_older < wopt_q);
+      end
     end
     cand_lt = wopt_valid_q ? (cand & eligible) : cand;
 
@@ -127,19 +135,24 @@ module warp_arbiter #(
     // OWF: greedy, else the candidate that beats every other candidate on
     // (class, age).
     greedy_owf = last_valid_q && cand[last_q];
-    for (int c = 0; c < 4; c++) begin
-      for (int i = 0; i < N; i++) begin
-        cls_eq[c*N+i] = (cls_i[2*i +: 2] == c[1:0]);
-        cls_lt[c*N+i] = (cls_i[2*i +: 2] <  c[1:0]);
+    cls_eq = '0;
+    cls_lt = '0;
+    owf_oh = '0;
+    if (policy_i == PolOwf) begin
+      for (int c = 0; c < 4; c++) begin
+        for (int i = 0; i < N; i++) begin
+          cls_eq[c*N+i] = (cls_i[2*i +: 2] == c[1:0]);
+          cls_lt[c*N+i] = (cls_i[2*i +: 2] <  c[1:0]);
+        end
       end
-    end
-    for (int i = 0; i < N; i++) begin
-      self_oh    = '0;
-      self_oh[i] = 1'b1;
-      cls_self   = cls_i[2*i +: 2];
-      owf_oh[i] = cand[i] &&
-                  ((cand & cls_lt[cls_self*N +: N]) == '0) &&
-                  ((cand & cls_eq[cls_self*N +: N] & ~self_oh & ~age_q[i]) == '0);
+      for (int i = 0; i < N; i++) begin
+        self_oh    = '0;
+        self_oh[i] = 1'b1;
+        cls_self   = cls_i[2*i +: 2];
+        owf_oh[i] = cand[i] &&
+                    ((cand & cls_lt[cls_self*N +: N]) == '0) &&
+                    ((cand & cls_eq[cls_self*N +: N] & ~self_oh & ~age_q[i]) == '0);
+      end
     end
 
     grant_valid_o = 1'b0;
@@ -200,42 +213,56 @@ module warp_arbiter #(
       last_valid_q <= last_valid_q | (|inc);
       last_q       <= (|inc) ? issued_idx_i : last_q;
 
-      // Counters: saturating increment (D9), then alloc clears.
-      sum = '0;
+      // Counters: saturating increment (D9), then alloc clears.  They only
+      // change on an issue or an alloc (the same hardware with an enable;
+      // a faster simulation).
       for (int i = 0; i < N; i++) begin
         cnt_inc[i] = cnt_q[i];
         if (inc[i] && !(&cnt_q[i])) begin
           cnt_inc[i] = cnt_q[i] + 1'b1;
         end
-        sum = sum + {{(SUM_W-CNT_W){1'b0}}, cnt_inc[i]};
-        cnt_q[i] <= alloc_i[i] ? '0 : cnt_inc[i];
+      end
+      if (issued_valid_i || (|alloc_i)) begin
+        for (int i = 0; i < N; i++) begin
+          cnt_q[i] <= alloc_i[i] ? '0 : cnt_inc[i];
+        end
       end
 
       // W_Opt (Eq. 14, D10-D12): floor(sum / c) >= k  <=>  k * c <= sum, so
       // W_Opt = 1 + #{k in 2..N : k * c <= sum}; c == 0 gives N.
-      fin_cnt = '0;
-      for (int i = N - 1; i >= 0; i = i - 1) begin
-        if (finished_i[i]) fin_cnt = cnt_inc[i];
-      end
-      wopt_new = {{(WOPT_W-1){1'b0}}, 1'b1};
-      k_times  = {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
-      for (int k = 2; k <= N; k++) begin
-        k_times = k_times + {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
-        if (k_times <= sum) wopt_new = wopt_new + 1'b1;
-      end
+      // Evaluated only at a finish, when wopt_q may load (the same
+      // hardware; a faster simulation).
       wopt_valid_q <= wopt_valid_q | (|finished_i);
-      wopt_q       <= (!wopt_valid_q && (|finished_i)) ? wopt_new : wopt_q;
+      if (|finished_i) begin
+        sum = '0;
+        for (int i = 0; i < N; i++) begin
+          sum = sum + {{(SUM_W-CNT_W){1'b0}}, cnt_inc[i]};
+        end
+        fin_cnt = '0;
+        for (int i = N - 1; i >= 0; i = i - 1) begin
+          if (finished_i[i]) fin_cnt = cnt_inc[i];
+        end
+        wopt_new = {{(WOPT_W-1){1'b0}}, 1'b1};
+        k_times  = {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
+        for (int k = 2; k <= N; k++) begin
+          k_times = k_times + {{(SUM_W-CNT_W){1'b0}}, fin_cnt};
+          if (k_times <= sum) wopt_new = wopt_new + 1'b1;
+        end
+        wopt_q       <= (!wopt_valid_q && (|finished_i)) ? wopt_new : wopt_q;
+      end
 
       // Age matrix: an allocated slot becomes younger than every other;
       // among slots allocated together a lower index is older (D13).  Row
       // i: if i is allocated it is older only than the slots allocated with
       // it at a higher index; otherwise it also becomes older than every
       // new slot.
-      for (int i = 0; i < N; i++) begin
-        if (alloc_i[i]) begin
-          age_q[i] <= alloc_i & above(i);
-        end else begin
-          age_q[i] <= age_q[i] | alloc_i;
+      if (|alloc_i) begin  // rows change only at an alloc
+        for (int i = 0; i < N; i++) begin
+          if (alloc_i[i]) begin
+            age_q[i] <= alloc_i & above(i);
+          end else begin
+            age_q[i] <= age_q[i] | alloc_i;
+          end
         end
       end
     end

@@ -132,15 +132,29 @@ static void later(ldst_op_t *op, uint64_t t)
         op->done = t;
 }
 
+/* Sent op `op` waits for nothing more: it completes at op->done, which
+ * may be the earliest of the sent ones (ldst_pop_done looks no earlier). */
+static void note_ready(ldst_t *u, const ldst_op_t *op)
+{
+    if (op->sent_all && !op->waiting && op->done < u->next_done)
+        u->next_done = op->done;
+}
+
+/* One more of op i's transactions is served (at `now`). */
+static void served(ldst_t *u, uint32_t i, uint64_t now)
+{
+    u->ops[i].waiting--;
+    later(&u->ops[i], now);
+    note_ready(u, &u->ops[i]);
+}
+
 /* A line arriving in cache c: the instructions waiting for it go on. */
 static void line_arrived(ldst_t *u, cache_t *c, uint64_t line, uint64_t now)
 {
     cache_fill(c, line);
     uint64_t t;
-    while (cache_pop_ready(c, &t)) {
-        u->ops[t].waiting--;
-        later(&u->ops[t], now);
-    }
+    while (cache_pop_ready(c, &t))
+        served(u, (uint32_t)t, now);
 }
 
 void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
@@ -155,8 +169,7 @@ void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
 
 void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now)
 {
-    u->ops[op].waiting--;
-    later(&u->ops[op], now);
+    served(u, op, now);
 }
 
 /* Ideal memory: a line for cache c arrives at `ready`. */
@@ -322,21 +335,30 @@ void ldst_cycle(ldst_t *u, uint64_t now)
     }
     op->sent_all = 1;
     u->sent[u->nsent++] = i;
+    note_ready(u, op);
     u->head = (u->head + 1) % u->cfg.queue;
     u->count--;
 }
 
 int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
 {
+    if (now < u->next_done)
+        return 0;
+    uint64_t next = UINT64_MAX;
     for (unsigned k = 0; k < u->nsent; k++) {
         ldst_op_t *op = &u->ops[u->sent[k]];
-        if (op->waiting || op->done > now)
+        if (op->waiting)
             continue;
+        if (op->done > now) {
+            next = op->done < next ? op->done : next;
+            continue;
+        }
         *tag = op->tag;
         op->used = 0;
         u->used_ops--;
         u->sent[k] = u->sent[--u->nsent];
         return 1;
     }
+    u->next_done = next;
     return 0;
 }

@@ -103,6 +103,7 @@ typedef struct ldst {
     unsigned nops, used_ops;
     uint32_t *sent;            /* ops whose transactions all went out */
     unsigned nsent;
+    uint64_t next_done;        /* no sent op completes before this cycle */
     uint32_t *q;               /* queued op indices, a ring */
     unsigned head, count;
     uint64_t free_at;          /* first cycle the unit can start another */

@@ -67,7 +67,10 @@ int opc_alloc(opc_t *o, opc_class_t cls, uint32_t warp, const uint32_t *regs,
 
 void opc_read_cycle(opc_t *o)
 {
-    if (!o->busy)
+    unsigned reading = o->busy; /* CUs with operands still to read */
+    for (int c = 0; c < OPC_NCLASSES; c++)
+        reading -= o->nready[c];
+    if (!reading)
         return;
     for (unsigned b = 0; b < o->cfg.banks; b++) {
         o->best[b] = -1;

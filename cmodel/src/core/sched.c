@@ -165,15 +165,10 @@ void sched_finished(sched_t *s, unsigned slot)
     s->in.finished |= (uint64_t)1 << slot;
 }
 
-static int arbiter_pick(sched_t *s, const sched_slot_t *slots, uint64_t now)
+/* The arbiter's grant for the valid and ready masks (in->cls is set). */
+static int arbiter_grant(sched_t *s, uint64_t valid, uint64_t ready, uint64_t now)
 {
     warp_arbiter_in_t *in = &s->in;
-    uint64_t valid = 0, ready = 0;
-    for (unsigned i = 0; i < s->p.nslots; i++) {
-        valid |= (uint64_t)slots[i].valid << i;
-        ready |= (uint64_t)(slots[i].valid && slots[i].ready) << i;
-        in->cls[i] = slots[i].cls;
-    }
     in->valid = valid;
     in->ready = ready;
     warp_arbiter_out_t out;
@@ -184,6 +179,22 @@ static int arbiter_pick(sched_t *s, const sched_slot_t *slots, uint64_t now)
         h->warp_arbiter_eval(h->ctx, now, s->p.instance, &s->arb, in, &out))
         return SCHED_STOP;
     return out.grant_valid ? (int)out.grant_idx : -1;
+}
+
+static int arbiter_pick(sched_t *s, const sched_slot_t *slots, uint64_t now)
+{
+    uint64_t valid = 0, ready = 0;
+    for (unsigned i = 0; i < s->p.nslots; i++) {
+        valid |= (uint64_t)slots[i].valid << i;
+        ready |= (uint64_t)(slots[i].valid && slots[i].ready) << i;
+        s->in.cls[i] = slots[i].cls;
+    }
+    return arbiter_grant(s, valid, ready, now);
+}
+
+int sched_pick_masks(sched_t *s, uint64_t valid, uint64_t ready, uint64_t now)
+{
+    return arbiter_grant(s, valid, ready & valid, now);
 }
 
 int sched_pick(sched_t *s, const sched_slot_t *slots, uint64_t now)

@@ -103,6 +103,11 @@ void sched_finished(sched_t *s, unsigned slot);
  * when a hook stopped the run. */
 int sched_pick(sched_t *s, const sched_slot_t *slots, uint64_t now);
 
+/* The same for an arbiter policy (s->arbiter), from the masks of valid
+ * and ready local slots, with each slot's class already in s->in.cls (the
+ * issue stage's fast path: no per-slot view). */
+int sched_pick_masks(sched_t *s, uint64_t valid, uint64_t ready, uint64_t now);
+
 /* `slot` issued this cycle (it need not be the one sched_pick chose). */
 void sched_issued(sched_t *s, int slot);
 

@@ -76,7 +76,7 @@ static void decode(const sm_t *s, sm_slot_t *sl)
 {
     const sm_kernel_t *k = s->ctas[sl->cta].k;
     const exec_insn_t *ei = &k->l->prog->code[sl->ibuf_pc];
-    insn_regs(k, ei, &sl->regs);
+    insn_regs(k, ei, &s->regs[sl - s->slots]);
     sl->timing = pipe_timing_of(&s->cfg.pipe, ei->ir);
     sl->sb_wait = 0;
 }
@@ -134,6 +134,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     }
     s->smem = calloc(cfg->smem ? cfg->smem : 1, 1);
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
+    s->regs = calloc(cfg->max_warps, sizeof *s->regs);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
     s->sched_free_at = calloc(cfg->nsched, sizeof *s->sched_free_at);
@@ -143,7 +144,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
     if ((cfg->icache && !s->ifills) ||
-        !s->smem || !s->slots || !s->ctas || !s->scheds || !s->insts ||
+        !s->smem || !s->slots || !s->regs || !s->ctas || !s->scheds || !s->insts ||
         !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
         !s->sched_stall || !cfg->issue_interval) {
         sm_free(s);
@@ -182,6 +183,7 @@ void sm_free(sm_t *s)
     free(s->sched_stall);
     free(s->smem);
     free(s->slots);
+    free(s->regs);
     free(s->ctas);
     free(s->insts);
     free(s->free_insts);
@@ -352,7 +354,7 @@ static int blocked(sm_t *s, unsigned i, uint64_t now)
      * any control transfer */
     if (!sl->ibuf || now < sl->ibuf_ready)
         return SM_STALL_FETCH;
-    const sm_regs_t *r = &sl->regs;
+    const sm_regs_t *r = &s->regs[i];
     if (sl->sb_wait)
         return SM_STALL_SCOREBOARD;
     if (scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
@@ -381,7 +383,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     uint32_t pc = warp_pc(w);
     sm_kernel_t *kern = s->ctas[sl->cta].k;
     const exec_insn_t *ei = &kern->l->prog->code[pc];
-    const sm_regs_t *r = &sl->regs;
+    const sm_regs_t *r = &s->regs[i];
     pipe_timing_t t = sl->timing;
     uint32_t k = s->free_insts[--s->nfree_insts];
     sm_inst_t *in = &s->insts[k];
@@ -452,22 +454,39 @@ static int issue(sm_t *s, uint64_t now)
                 return cosim_stop(s, NULL, NULL);
             continue;
         }
-        sched_slot_t view[sc->p.nslots];
         int reasons = 0; /* bit per sm_stall_t seen */
-        for (unsigned j = 0; j < sc->p.nslots; j++) {
-            unsigned i = j * n + k;
-            view[j] = (sched_slot_t){ 0 };
-            if (i >= s->cfg.max_warps || !s->slots[i].live)
-                continue;
-            int why = blocked(s, i, now);
-            view[j] = (sched_slot_t){ .valid = 1, .ready = why < 0,
-                                      .long_wait = scoreboard_long_pending(&s->sb, i) > 0,
-                                      .cls = WARP_ARBITER_UNSHARED,
-                                      .age = s->slots[i].age };
-            if (why >= 0)
-                reasons |= 1 << why;
+        int j;
+        if (sc->arbiter) { /* masks straight into the arbiter's ports */
+            uint64_t valid = 0, ready = 0;
+            for (unsigned l = 0; l < sc->p.nslots; l++) {
+                unsigned i = l * n + k;
+                sc->in.cls[l] = 0;
+                if (i >= s->cfg.max_warps || !s->slots[i].live)
+                    continue;
+                int why = blocked(s, i, now);
+                valid |= (uint64_t)1 << l;
+                ready |= (uint64_t)(why < 0) << l;
+                sc->in.cls[l] = WARP_ARBITER_UNSHARED;
+                if (why >= 0)
+                    reasons |= 1 << why;
+            }
+            j = sched_pick_masks(sc, valid, ready, cyc);
+        } else {
+            sched_slot_t view[sc->p.nslots];
+            for (unsigned l = 0; l < sc->p.nslots; l++) {
+                unsigned i = l * n + k;
+                view[l] = (sched_slot_t){ 0 };
+                if (i >= s->cfg.max_warps || !s->slots[i].live)
+                    continue;
+                int why = blocked(s, i, now);
+                view[l] = (sched_slot_t){ .valid = 1, .ready = why < 0,
+                                          .long_wait = scoreboard_long_pending(&s->sb, i) > 0,
+                                          .age = s->slots[i].age };
+                if (why >= 0)
+                    reasons |= 1 << why;
+            }
+            j = sched_pick(sc, view, cyc);
         }
-        int j = sched_pick(sc, view, cyc);
         if (j == SCHED_STOP)
             return cosim_stop(s, NULL, NULL);
         if (j < 0) {
@@ -642,7 +661,7 @@ int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size)
     const exec_program_t *p = c->launch->prog;
     uint32_t pc = sl->at_bar ? w->bar_pc : warp_pc(w);
     uint32_t line = pc < p->ncode ? p->code[pc].ir->line : 0;
-    const sm_regs_t *r = &sl->regs;
+    const sm_regs_t *r = &s->regs[slot];
     const char *what;
     char bar[40];
     if (sl->at_bar) {

@@ -117,7 +117,6 @@ typedef struct sm_slot {
     uint32_t cta;              /* CTA slot it belongs to */
     uint32_t ibuf_pc;
     uint32_t inflight;         /* instructions issued, not written back */
-    sm_regs_t regs;            /* of the instruction at ibuf_pc */
 } sm_slot_t;
 
 /* A kernel as the SM needs it: its launch, register mapping and what one
@@ -153,6 +152,9 @@ typedef struct sm {
     exec_ctx_t x;
     exec_access_t access;
     sm_slot_t *slots;
+    sm_regs_t *regs;           /* per slot: of the instruction at its
+                                  ibuf_pc (apart: the issue stage's scan of
+                                  the slots stays small) */
     sm_cta_t *ctas;
     unsigned nctas;            /* resident */
     unsigned used_warps, used_threads, used_regs;

@@ -15,12 +15,15 @@ const char *cache_init(cache_t *c, const cache_cfg_t *cfg)
     c->ready_cap = cfg->mshrs * cfg->mshr_merge;
     c->lines = calloc((size_t)cfg->sets * cfg->ways, sizeof *c->lines);
     c->mshr = calloc(cfg->mshrs, sizeof *c->mshr);
+    c->mshr_free = calloc(cfg->mshrs, sizeof *c->mshr_free);
     c->waiting = calloc(c->ready_cap, sizeof *c->waiting);
     c->ready = calloc(c->ready_cap, sizeof *c->ready);
-    if (!c->lines || !c->mshr || !c->waiting || !c->ready) {
+    if (!c->lines || !c->mshr || !c->mshr_free || !c->waiting || !c->ready) {
         cache_free(c);
         return "out of memory";
     }
+    for (unsigned i = 0; i < cfg->mshrs; i++)
+        c->mshr_free[c->nmshr_free++] = cfg->mshrs - 1 - i; /* entry 0 first */
     return NULL;
 }
 
@@ -28,6 +31,7 @@ void cache_free(cache_t *c)
 {
     free(c->lines);
     free(c->mshr);
+    free(c->mshr_free);
     free(c->waiting);
     free(c->ready);
     *c = (cache_t){ 0 };
@@ -47,12 +51,12 @@ static cache_line_t *lookup(cache_t *c, uint64_t line)
     return NULL;
 }
 
+/* The MSHR entry of a line being fetched: a miss reserves the line and
+ * its entry together, and both last until the fill. */
 static cache_mshr_t *mshr_of(cache_t *c, uint64_t line)
 {
-    for (unsigned i = 0; i < c->cfg.mshrs; i++)
-        if (c->mshr[i].used && c->mshr[i].line == line)
-            return &c->mshr[i];
-    return NULL;
+    cache_line_t *l = lookup(c, line);
+    return l && l->reserved ? &c->mshr[l->mshr] : NULL;
 }
 
 static int fail(cache_t *c, cache_result_t *res, cache_fail_cause_t why)
@@ -68,11 +72,7 @@ static int fail(cache_t *c, cache_result_t *res, cache_fail_cause_t why)
 static void miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
                  cache_result_t *res)
 {
-    cache_mshr_t *m = NULL;
-    for (unsigned i = 0; i < c->cfg.mshrs && !m; i++)
-        if (!c->mshr[i].used)
-            m = &c->mshr[i];
-    if (!m) {
+    if (!c->nmshr_free) {
         fail(c, res, CACHE_FAIL_MSHR);
         return;
     }
@@ -99,7 +99,9 @@ static void miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
             c->stats.writebacks++;
         }
     }
-    *victim = (cache_line_t){ .tag = line, .reserved = 1, .lru = ++c->clock };
+    uint32_t e = c->mshr_free[--c->nmshr_free];
+    cache_mshr_t *m = &c->mshr[e];
+    *victim = (cache_line_t){ .tag = line, .reserved = 1, .lru = ++c->clock, .mshr = e };
     *m = (cache_mshr_t){ .line = line, .used = 1, .dirty_on_fill = (uint8_t)dirty,
                          .n = 1 };
     c->waiting[(size_t)(m - c->mshr) * c->cfg.mshr_merge] = tag;
@@ -184,19 +186,18 @@ void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,
 
 void cache_fill(cache_t *c, uint64_t line_addr)
 {
-    cache_mshr_t *m = mshr_of(c, line_addr);
-    if (!m)
-        return;
     cache_line_t *l = lookup(c, line_addr);
-    if (l) {
-        l->reserved = 0;
-        l->valid = 1;
-        l->dirty = m->dirty_on_fill;
-    }
+    if (!l || !l->reserved)
+        return;
+    cache_mshr_t *m = &c->mshr[l->mshr];
+    l->reserved = 0;
+    l->valid = 1;
+    l->dirty = m->dirty_on_fill;
     const uint64_t *w = &c->waiting[(size_t)(m - c->mshr) * c->cfg.mshr_merge];
     for (unsigned i = 0; i < m->n; i++)
         c->ready[(c->ready_head + c->ready_count++) % c->ready_cap] = w[i];
     m->used = 0;
+    c->mshr_free[c->nmshr_free++] = l->mshr;
 }
 
 int cache_pop_ready(cache_t *c, uint64_t *tag)

@@ -70,6 +70,7 @@ typedef struct cache_line {
     uint64_t tag;                  /* line address */
     uint64_t lru;                  /* last use */
     uint8_t valid, dirty, reserved;
+    uint32_t mshr;                 /* while reserved: its MSHR entry */
 } cache_line_t;
 
 typedef struct cache_mshr {
@@ -83,7 +84,9 @@ typedef struct cache {
     cache_cfg_t cfg;
     unsigned line_shift;
     cache_line_t *lines;           /* sets * ways */
-    cache_mshr_t *mshr;
+    cache_mshr_t *mshr;            /* an entry per reserved line */
+    uint32_t *mshr_free;           /* unused entries, a stack */
+    unsigned nmshr_free;
     uint64_t *waiting;             /* mshrs * mshr_merge tags */
     uint64_t *ready;               /* released tags, a ring */
     unsigned ready_head, ready_count, ready_cap;

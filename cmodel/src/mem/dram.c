@@ -42,6 +42,7 @@ void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
 {
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
                                   .bank = bank, .row = row };
+    d->wake = 0; /* a new request may go at once */
 }
 
 static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,
@@ -122,9 +123,36 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     return 1;
 }
 
+/* After a cycle that issued nothing: the first cycle at which one of the
+ * first n requests could issue a command, the state staying as it is (it
+ * changes only by issuing or by a new request).  Each constraint of
+ * col_ready and open_row_for is a "not before" time. */
+static uint64_t earliest_command(const dram_t *d, unsigned n)
+{
+    uint64_t t = UINT64_MAX;
+    for (unsigned i = 0; i < n; i++) {
+        const dram_req_t *r = &d->q[i];
+        const dram_bank_t *b = &d->bank[r->bank];
+        uint64_t at;
+        if (b->open_row == (int64_t)r->row) {
+            unsigned lat = r->write ? d->cfg.tWL : d->cfg.tCL;
+            at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
+            at = max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
+        } else if (b->open_row >= 0) {
+            if (!d->cfg.fifo && b->hits_waiting)
+                continue; /* waits for the row hits, which are counted */
+            at = b->pre_ok;
+        } else {
+            at = max64(b->act_ok, d->act_ok);
+        }
+        t = at < t ? at : t;
+    }
+    return t;
+}
+
 void dram_cycle(dram_t *d, uint64_t now)
 {
-    if (!d->nq)
+    if (!d->nq || now < d->wake)
         return;
     unsigned n = d->cfg.fifo ? 1 : d->nq;
     /* FR-FCFS keeps a row open while a queued request still hits it */
@@ -143,6 +171,7 @@ void dram_cycle(dram_t *d, uint64_t now)
     for (unsigned i = 0; i < n; i++)
         if (open_row_for(d, &d->q[i], now))
             return;
+    d->wake = earliest_command(d, n);
 }
 
 int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)

@@ -71,6 +71,7 @@ typedef struct dram {
     uint64_t col_ok;           /* tCCD */
     uint64_t rd_ok, wr_ok;     /* tWTR, tRTW */
     uint64_t bus_free;         /* first cycle the data bus is free */
+    uint64_t wake;             /* nothing can issue before (0: look) */
     dram_done_t *done;         /* completions, in time order */
     unsigned done_head, done_count;
     dram_trace_t *trace;       /* optional: the caller's buffer */

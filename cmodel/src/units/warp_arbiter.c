@@ -142,40 +142,38 @@ void warp_arbiter_tick(warp_arbiter_state_t *s, const warp_arbiter_in_t *in)
     unsigned n = s->cfg.n;
     uint64_t mask = slot_mask(n);
     uint32_t cmax = (uint32_t)(((uint64_t)1 << s->cfg.cnt_w) - 1);
-    int issued = in->issued_valid && in->issued_idx < n;
-    uint32_t cnt[WARP_ARBITER_MAX_N];
 
-    /* 1. last issued; 2. counters after this cycle's issue (saturating). */
-    if (issued) {
+    /* 1. last issued; 2. its counter after this cycle's issue (saturating). */
+    if (in->issued_valid && in->issued_idx < n) {
         s->last = in->issued_idx;
         s->last_valid = 1;
-    }
-    uint64_t sum = 0;
-    for (unsigned i = 0; i < n; i++) {
-        cnt[i] = s->cnt[i];
-        if (issued && in->issued_idx == i && cnt[i] < cmax)
-            cnt[i]++;
-        sum += cnt[i];
+        if (s->cnt[in->issued_idx] < cmax)
+            s->cnt[in->issued_idx]++;
     }
 
     /* 3. W_Opt once per reset, from the post-issue, pre-alloc counters. */
     uint64_t fin = in->finished & mask;
     if (!s->wopt_valid && fin) {
+        uint64_t sum = 0;
+        for (unsigned i = 0; i < n; i++)
+            sum += s->cnt[i];
         unsigned f = 0;
         while (!(fin >> f & 1))
             f++;
-        s->wopt = warp_arbiter_wopt(sum, cnt[f], n);
+        s->wopt = warp_arbiter_wopt(sum, s->cnt[f], n);
         s->wopt_valid = 1;
     }
 
     /* Alloc clears the counter; 4. alloc makes the slot youngest. */
     uint64_t alloc = in->alloc & mask;
+    if (!alloc)
+        return;
     for (unsigned i = 0; i < n; i++) {
         uint64_t bit = (uint64_t)1 << i;
-        s->cnt[i] = (alloc & bit) ? 0 : cnt[i];
         if (alloc & bit) {
+            s->cnt[i] = 0;
             /* Older only than the slots allocated with it at a higher index. */
-            s->older[i] = alloc & mask & ~slot_mask(i + 1);
+            s->older[i] = alloc & ~slot_mask(i + 1);
         } else {
             s->older[i] |= alloc; /* older than every new warp */
         }
