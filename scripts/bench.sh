@@ -58,30 +58,28 @@ print(f"native C (-O2) of the same computation: {nt:.4f} s; simulator/native tim
 PY
 
 # Timing model on fermi-gtx480: a compute-bound and a memory-bound workload.
-# Simulated thread-instructions and GPU cycles per second of wall time, and
+# Simulated thread-instructions and GPU cycles per second of wall time (the
+# faster of two runs: this shared machine's timing varies by about 20%), and
 # the peak resident memory of the process.  Target: >= 20 M
 # thread-instructions per second.
-timing() { # name params...
-  local name=$1; shift
-  /usr/bin/time -f "%M" -o "$tmp/rss" "$simt" run "$name" --config configs/fermi-gtx480.cfg "$@" --json "$tmp/t.json" >/dev/null
-  python3 - "$tmp/t.json" "$tmp/rss" "$name $*" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))["stats"]
-rss_kb = int(open(sys.argv[2]).read().split()[-1])
-print(f"timing (fermi-gtx480): {sys.argv[3]}: {s['thread_insns']:,} thread-instructions, "
-      f"{s['gpu_sim_cycle']:,} cycles, IPC {s['ipc']:.1f}")
-PY
-}
 for spec in "nestedloops --param m=${BENCH_TIMING_M:-160}" "vecadd --param n=${BENCH_TIMING_N:-2000000}"; do
-  # shellcheck disable=SC2086
-  start=$(date +%s.%N); timing $spec; end=$(date +%s.%N)
-  python3 - "$start" "$end" "$tmp/t.json" "$tmp/rss" <<'PY'
+  best_t=""
+  for _ in 1 2; do
+    start=$(date +%s.%N)
+    # shellcheck disable=SC2086
+    /usr/bin/time -f "%M" -o "$tmp/rss" "$simt" run $spec --config configs/fermi-gtx480.cfg --json "$tmp/t.json" >/dev/null
+    end=$(date +%s.%N)
+    best_t=$(python3 -c "t=$end-$start; b='$best_t'; print(min(t, float(b)) if b else t)")
+  done
+  python3 - "$best_t" "$tmp/t.json" "$tmp/rss" "$spec" <<'PY'
 import json, sys
-t = float(sys.argv[2]) - float(sys.argv[1])
-s = json.load(open(sys.argv[3]))["stats"]
-rss = int(open(sys.argv[4]).read().split()[-1]) / 1024
+t = float(sys.argv[1])
+s = json.load(open(sys.argv[2]))["stats"]
+rss = int(open(sys.argv[3]).read().split()[-1]) / 1024
+print(f"timing (fermi-gtx480): {sys.argv[4]}: {s['thread_insns']:,} thread-instructions, "
+      f"{s['gpu_sim_cycle']:,} cycles, IPC {s['ipc']:.1f}")
 print(f"  speed: {s['thread_insns'] / t / 1e6:.1f} M thread-instructions/s (target >= 20), "
-      f"{s['gpu_sim_cycle'] / t / 1e3:.0f} k cycles/s, {t:.2f} s, peak memory {rss:.0f} MiB")
+      f"{s['gpu_sim_cycle'] / t / 1e3:.0f} k cycles/s, {t:.2f} s (best of 2), peak memory {rss:.0f} MiB")
 PY
 done
 

@@ -85,6 +85,7 @@ static void decode(const sm_t *s, sm_slot_t *sl)
 static void touch_slot(sm_t *s, unsigned i)
 {
     s->sched_dirty[i % s->cfg.nsched] = 1;
+    s->sched_stale[i % s->cfg.nsched] |= (uint64_t)1 << (i / s->cfg.nsched);
 }
 
 /* Something that can make any warp ready happened (a collector unit or an
@@ -92,6 +93,17 @@ static void touch_slot(sm_t *s, unsigned i)
 static void touch_all(sm_t *s)
 {
     memset(s->sched_dirty, 1, s->cfg.nsched);
+    memset(s->sched_stale, 0xff, s->cfg.nsched * sizeof *s->sched_stale);
+}
+
+/* A shared resource freed up (a collector unit, an instruction record,
+ * room in the LD/ST unit): only warps blocked on the pipeline can become
+ * ready (blocked() looks at resources last). */
+static void touch_resources(sm_t *s)
+{
+    memset(s->sched_dirty, 1, s->cfg.nsched);
+    for (unsigned k = 0; k < s->cfg.nsched; k++)
+        s->sched_stale[k] |= s->sched_pipe[k];
 }
 
 /* A unit hook stopped the run, or (`why`) the unit's outputs asked for
@@ -139,6 +151,10 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
     s->sched_free_at = calloc(cfg->nsched, sizeof *s->sched_free_at);
     s->sched_dirty = calloc(cfg->nsched, sizeof *s->sched_dirty);
+    s->sched_stale = calloc(cfg->nsched, sizeof *s->sched_stale);
+    s->sched_valid = calloc(cfg->nsched, sizeof *s->sched_valid);
+    s->sched_ready = calloc(cfg->nsched, sizeof *s->sched_ready);
+    s->sched_pipe = calloc(cfg->nsched, sizeof *s->sched_pipe);
     s->sched_stall = calloc(cfg->nsched, sizeof *s->sched_stall);
     s->ninsts = cfg->max_warps * 8;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
@@ -146,6 +162,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     if ((cfg->icache && !s->ifills) ||
         !s->smem || !s->slots || !s->regs || !s->ctas || !s->scheds || !s->insts ||
         !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
+        !s->sched_stale || !s->sched_valid || !s->sched_ready || !s->sched_pipe ||
         !s->sched_stall || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
@@ -180,6 +197,10 @@ void sm_free(sm_t *s)
     free(s->ifills);
     free(s->sched_free_at);
     free(s->sched_dirty);
+    free(s->sched_stale);
+    free(s->sched_valid);
+    free(s->sched_ready);
+    free(s->sched_pipe);
     free(s->sched_stall);
     free(s->smem);
     free(s->slots);
@@ -305,7 +326,7 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
     s->slots[in->slot].sb_wait = 0;
     touch_slot(s, in->slot);
     if (!s->nfree_insts)
-        touch_all(s);
+        touch_resources(s);
     if (--s->slots[in->slot].inflight == 0 &&
         !s->slots[in->slot].live)
         s->check_ctas = 1;
@@ -319,9 +340,13 @@ static void writeback(sm_t *s, uint64_t now)
     uint64_t tag;
     while (pipes_pop_done(&s->pipes, now, &tag))
         retire(s, tag, now);
-    while (ldst_pop_done(&s->ldst, now, &tag)) {
+    for (;;) {
+        int was_full = !ldst_can_prepare(&s->ldst);
+        if (!ldst_pop_done(&s->ldst, now, &tag))
+            break;
         retire(s, tag, now);
-        touch_all(s); /* a memory instruction's slot in the unit is free */
+        if (was_full) /* the unit has room again: warps it held back */
+            touch_resources(s);
     }
 }
 
@@ -329,15 +354,19 @@ static void dispatch(sm_t *s, uint64_t now)
 {
     uint64_t tag;
     for (int c = 0; c < OPC_NCLASSES; c++) {
+        /* a freed collector unit matters only to a class that had none */
+        int was_full = !opc_free_cus(&s->opc, (opc_class_t)c);
         if (c == OPC_MEM) {
             if (ldst_can_accept(&s->ldst) && opc_dispatch(&s->opc, OPC_MEM, &tag)) {
                 ldst_accept(&s->ldst, s->insts[tag].mem_op, tag);
-                touch_all(s);
+                if (was_full)
+                    touch_resources(s);
             }
         } else if (pipes_can_accept(&s->pipes, (opc_class_t)c, now) &&
                    opc_dispatch(&s->opc, (opc_class_t)c, &tag)) {
             pipes_dispatch(&s->pipes, (opc_class_t)c, s->insts[tag].lat, now, tag);
-            touch_all(s);
+            if (was_full)
+                touch_resources(s);
         }
     }
     ldst_cycle(&s->ldst, now);
@@ -437,6 +466,44 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     return SIMT_OK;
 }
 
+/* An arbiter scheduler's valid and ready masks (s->sched_valid/ready[k]),
+ * looking again only at the slots touched since (sched_stale): a slot's
+ * readiness changes only through what touches it (touch_slot, touch_all,
+ * touch_resources for the slots blocked on the pipeline, sched_pipe), and
+ * an issue re-examines every slot that was ready.  Adds the reasons of the
+ * blocked slots to *reasons. */
+static void arbiter_masks(sm_t *s, unsigned k, uint64_t now, int *reasons)
+{
+    unsigned n = s->cfg.nsched;
+    sched_t *sc = &s->scheds[k];
+    uint64_t stale = s->sched_stale[k] & (sc->p.nslots >= 64 ? ~(uint64_t)0
+                                          : ((uint64_t)1 << sc->p.nslots) - 1);
+    uint64_t valid = s->sched_valid[k], ready = s->sched_ready[k];
+    uint64_t pipe = s->sched_pipe[k];
+    s->sched_stale[k] = 0;
+    for (; stale; stale &= stale - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(stale), i = l * n + k;
+        uint64_t bit = (uint64_t)1 << l;
+        valid &= ~bit;
+        ready &= ~bit;
+        pipe &= ~bit;
+        sc->in.cls[l] = 0;
+        if (i >= s->cfg.max_warps || !s->slots[i].live)
+            continue;
+        int why = blocked(s, i, now);
+        s->slots[i].why = (int8_t)why;
+        valid |= bit;
+        ready |= (uint64_t)(why < 0) << l;
+        pipe |= (uint64_t)(why == SM_STALL_PIPELINE) << l;
+        sc->in.cls[l] = WARP_ARBITER_UNSHARED;
+    }
+    s->sched_valid[k] = valid;
+    s->sched_ready[k] = ready;
+    s->sched_pipe[k] = pipe;
+    for (uint64_t b = valid & ~ready; b; b &= b - 1)
+        *reasons |= 1 << s->slots[(unsigned)__builtin_ctzll(b) * n + k].why;
+}
+
 static int issue(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.nsched;
@@ -457,20 +524,8 @@ static int issue(sm_t *s, uint64_t now)
         int reasons = 0; /* bit per sm_stall_t seen */
         int j;
         if (sc->arbiter) { /* masks straight into the arbiter's ports */
-            uint64_t valid = 0, ready = 0;
-            for (unsigned l = 0; l < sc->p.nslots; l++) {
-                unsigned i = l * n + k;
-                sc->in.cls[l] = 0;
-                if (i >= s->cfg.max_warps || !s->slots[i].live)
-                    continue;
-                int why = blocked(s, i, now);
-                valid |= (uint64_t)1 << l;
-                ready |= (uint64_t)(why < 0) << l;
-                sc->in.cls[l] = WARP_ARBITER_UNSHARED;
-                if (why >= 0)
-                    reasons |= 1 << why;
-            }
-            j = sched_pick_masks(sc, valid, ready, cyc);
+            arbiter_masks(s, k, now, &reasons);
+            j = sched_pick_masks(sc, s->sched_valid[k], s->sched_ready[k], cyc);
         } else {
             sched_slot_t view[sc->p.nslots];
             for (unsigned l = 0; l < sc->p.nslots; l++) {
@@ -505,6 +560,9 @@ static int issue(sm_t *s, uint64_t now)
                                            "that holds no warp");
             if (issue_one(s, i, now) != SIMT_OK)
                 return SIMT_EFAULT;
+            /* it took resources that warps found ready may have needed */
+            for (unsigned k2 = 0; k2 < n; k2++)
+                s->sched_stale[k2] |= s->sched_ready[k2];
             sched_issued(sc, j);
             s->sched_free_at[k] = now + s->cfg.issue_interval;
         }

@@ -111,6 +111,8 @@ typedef struct sm_slot {
     uint8_t sb_wait;           /* the buffered instruction collided in the
                                   scoreboard and nothing of this warp has
                                   written back since: still blocked */
+    int8_t why;                /* arbiter schedulers: its last readiness,
+                                  blocked()'s value (-1: ready) */
     uint64_t ibuf_ready;       /* cycle the buffer becomes usable */
     uint64_t age;              /* dynamic warp id */
     pipe_timing_t timing;      /* of the instruction at ibuf_pc */
@@ -161,6 +163,13 @@ typedef struct sm {
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sched_t *scheds;
     uint64_t *sched_free_at;   /* per scheduler: next cycle it may issue */
+    uint64_t *sched_stale;     /* per scheduler (arbiter policies): local
+                                  slots whose readiness must be looked at
+                                  again; the others keep slot.why */
+    uint64_t *sched_valid, *sched_ready; /* per scheduler: the masks */
+    uint64_t *sched_pipe;      /* per scheduler: slots blocked on the
+                                  pipeline (no collector unit, record or
+                                  LD/ST room) */
     uint8_t *sched_dirty;      /* per scheduler: something its readiness
                                   depends on changed since it last found
                                   no ready warp */

@@ -54,7 +54,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         t->addr[l] = rel;
     }
     const char *what = write ? "store to" : "load from";
-    if (rel % size) {
+    if (rel & (size - 1)) { /* a power of two: elements x .v2/.v4 */
         exec_fault(x, w, ei, 1u << l, "misaligned %u-byte %s .%s address "
                    "0x%llx (lane %u)", size, what, ptx_space_name(space),
                    (unsigned long long)addr, l);
