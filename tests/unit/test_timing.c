@@ -172,6 +172,28 @@ TEST(timing_streams_order_and_concurrency)
               (unsigned long long)diff, (unsigned long long)one);
 }
 
+/* A GPU with an ideal memory of 10 cycles and a perfect instruction
+ * cache, the 100-add chain kernel loaded (*m) and a word for its output
+ * (*out); NULL on failure (reported). */
+static simt_gpu_t *chain_gpu(simt_module_t **m, simt_devptr_t *out)
+{
+    static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
+                                          "gpgpu_ideal_mem_latency=10",
+                                          "gpgpu_perfect_inst_cache=1", NULL };
+    simt_error_t err = { 0 };
+    char *text = chain_kernel(100, 1);
+    simt_gpu_t *g = text ? pk_gpu(timing, &err) : NULL;
+    *m = g ? pk_load(g, "chain.ptx", text, &err) : NULL;
+    free(text);
+    if (!*m) {
+        printf("  chain kernel: %s\n", err.msg[0] ? err.msg : "out of memory");
+        pk_gpu_free(g);
+        return NULL;
+    }
+    *out = pk_alloc_u32(g, 1, 0);
+    return g;
+}
+
 /* Per-kernel records: two launches on one stream, the second placed the
  * cycle after the first completes; one warp on a 48-slot SM is an achieved
  * occupancy of at most 1/48 (a little less: a CTA stays resident until its
@@ -179,17 +201,11 @@ TEST(timing_streams_order_and_concurrency)
  * while its warp has exited). */
 TEST(timing_kernel_records)
 {
-    static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
-                                          "gpgpu_ideal_mem_latency=10",
-                                          "gpgpu_perfect_inst_cache=1", NULL };
     simt_error_t err;
-    char *text = chain_kernel(100, 1);
-    simt_gpu_t *g = pk_gpu(timing, &err);
-    CHECK_MSG(g, "%s", err.msg);
-    simt_module_t *m = pk_load(g, "chain.ptx", text, &err);
-    free(text);
-    CHECK_MSG(m, "%s", err.msg);
-    simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+    simt_module_t *m;
+    simt_devptr_t out;
+    simt_gpu_t *g = chain_gpu(&m, &out);
+    CHECK(g);
     simt_arg_t a[1] = { SIMT_ARG(out) };
     CHECK_EQ(pk_launch(g, m, "chain", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a,
                        1, &err), SIMT_OK);
@@ -221,17 +237,11 @@ TEST(timing_kernel_records)
  * CTA waits for its last store's acknowledgement with both warps exited. */
 TEST(timing_sm_records)
 {
-    static const char *const timing[] = { "functional=0", "gpgpu_ideal_memory=1",
-                                          "gpgpu_ideal_mem_latency=10",
-                                          "gpgpu_perfect_inst_cache=1", NULL };
     simt_error_t err;
-    char *text = chain_kernel(100, 1);
-    simt_gpu_t *g = pk_gpu(timing, &err);
-    CHECK_MSG(g, "%s", err.msg);
-    simt_module_t *m = pk_load(g, "chain.ptx", text, &err);
-    free(text);
-    CHECK_MSG(m, "%s", err.msg);
-    simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+    simt_module_t *m;
+    simt_devptr_t out;
+    simt_gpu_t *g = chain_gpu(&m, &out);
+    CHECK(g);
     simt_arg_t a[1] = { SIMT_ARG(out) };
     CHECK_EQ(pk_run(g, m, "chain", pk_dim(17, 1, 1), pk_dim(64, 1, 1), 0, a, 1,
                     &err), SIMT_OK);

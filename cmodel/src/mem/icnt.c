@@ -82,6 +82,7 @@ void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
     port_push(&n->in[input], (icnt_pkt_t){ .payload = payload, .output = output,
                                            .flits = icnt_flits(n, bytes) });
     n->pending++;
+    n->queued++;
     n->stats.packets++;
 }
 
@@ -89,8 +90,10 @@ void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
  * packet goes to o and fits in o's buffer. */
 static void start_packet(icnt_t *n, unsigned o)
 {
+    unsigned i = n->last_in[o];
     for (unsigned k = 1; k <= n->cfg.inputs; k++) {
-        unsigned i = (n->last_in[o] + k) % n->cfg.inputs;
+        if (++i == n->cfg.inputs)
+            i = 0;
         icnt_port_t *p = &n->in[i];
         if (!p->count || port_at(p, 0)->output != o)
             continue;
@@ -105,7 +108,7 @@ static void start_packet(icnt_t *n, unsigned o)
 
 void icnt_cycle(icnt_t *n, uint64_t now)
 {
-    if (!n->pending)
+    if (!n->queued) /* nothing waits at an input: only output latency left */
         return;
     for (unsigned o = 0; o < n->cfg.outputs; o++) {
         if (n->cur_in[o] < 0)
@@ -117,6 +120,7 @@ void icnt_cycle(icnt_t *n, uint64_t now)
         if (--n->left[o])
             continue;
         icnt_pkt_t pkt = port_pop(&n->in[n->cur_in[o]]);
+        n->queued--;
         pkt.ready = now + n->cfg.latency;
         port_push(&n->out[o], pkt);
         n->cur_in[o] = -1;

@@ -48,6 +48,7 @@ typedef struct icnt {
                                   transfer, or -1 */
     uint32_t *left;            /* per output: flits of it still to move */
     unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
+    unsigned queued;           /* packets still at an input port */
     icnt_stats_t stats;
 } icnt_t;
 
