@@ -147,6 +147,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->smem = calloc(cfg->smem ? cfg->smem : 1, 1);
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
     s->regs = calloc(cfg->max_warps, sizeof *s->regs);
+    s->slot_why = calloc(cfg->max_warps, sizeof *s->slot_why);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
     s->sched_free_at = calloc(cfg->nsched, sizeof *s->sched_free_at);
@@ -160,7 +161,8 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
     if ((cfg->icache && !s->ifills) ||
-        !s->smem || !s->slots || !s->regs || !s->ctas || !s->scheds || !s->insts ||
+        !s->smem || !s->slots || !s->regs || !s->slot_why || !s->ctas ||
+        !s->scheds || !s->insts ||
         !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
         !s->sched_stale || !s->sched_valid || !s->sched_ready || !s->sched_pipe ||
         !s->sched_stall || !cfg->issue_interval) {
@@ -205,6 +207,7 @@ void sm_free(sm_t *s)
     free(s->smem);
     free(s->slots);
     free(s->regs);
+    free(s->slot_why);
     free(s->ctas);
     free(s->insts);
     free(s->free_insts);
@@ -491,7 +494,7 @@ static void arbiter_masks(sm_t *s, unsigned k, uint64_t now, int *reasons)
         if (i >= s->cfg.max_warps || !s->slots[i].live)
             continue;
         int why = blocked(s, i, now);
-        s->slots[i].why = (int8_t)why;
+        s->slot_why[i] = (int8_t)why;
         valid |= bit;
         ready |= (uint64_t)(why < 0) << l;
         pipe |= (uint64_t)(why == SM_STALL_PIPELINE) << l;
@@ -501,7 +504,7 @@ static void arbiter_masks(sm_t *s, unsigned k, uint64_t now, int *reasons)
     s->sched_ready[k] = ready;
     s->sched_pipe[k] = pipe;
     for (uint64_t b = valid & ~ready; b; b &= b - 1)
-        *reasons |= 1 << s->slots[(unsigned)__builtin_ctzll(b) * n + k].why;
+        *reasons |= 1 << s->slot_why[(unsigned)__builtin_ctzll(b) * n + k];
 }
 
 static int issue(sm_t *s, uint64_t now)

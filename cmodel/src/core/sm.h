@@ -111,8 +111,6 @@ typedef struct sm_slot {
     uint8_t sb_wait;           /* the buffered instruction collided in the
                                   scoreboard and nothing of this warp has
                                   written back since: still blocked */
-    int8_t why;                /* arbiter schedulers: its last readiness,
-                                  blocked()'s value (-1: ready) */
     uint64_t ibuf_ready;       /* cycle the buffer becomes usable */
     uint64_t age;              /* dynamic warp id */
     pipe_timing_t timing;      /* of the instruction at ibuf_pc */
@@ -167,6 +165,9 @@ typedef struct sm {
                                   slots whose readiness must be looked at
                                   again; the others keep slot.why */
     uint64_t *sched_valid, *sched_ready; /* per scheduler: the masks */
+    int8_t *slot_why;          /* per slot, arbiter policies: its last
+                                  readiness, blocked()'s value (-1: ready);
+                                  apart from the slots, for a compact scan */
     uint64_t *sched_pipe;      /* per scheduler: slots blocked on the
                                   pipeline (no collector unit, record or
                                   LD/ST room) */

@@ -12,6 +12,8 @@ const char *cache_init(cache_t *c, const cache_cfg_t *cfg)
         return "the cache line size must be a power of two of at least 4 bytes";
     while ((1u << c->line_shift) < cfg->line)
         c->line_shift++;
+    if (!(cfg->sets & (cfg->sets - 1)))
+        c->set_mask = cfg->sets - 1; /* 0 for one set: n % 1 is 0 too */
     c->ready_cap = cfg->mshrs * cfg->mshr_merge;
     c->lines = calloc((size_t)cfg->sets * cfg->ways, sizeof *c->lines);
     c->mshr = calloc(cfg->mshrs, sizeof *c->mshr);
@@ -39,7 +41,9 @@ void cache_free(cache_t *c)
 
 static cache_line_t *set_of(cache_t *c, uint64_t line)
 {
-    return &c->lines[(size_t)((line >> c->line_shift) % c->cfg.sets) * c->cfg.ways];
+    uint64_t n = line >> c->line_shift;
+    n = c->set_mask ? n & c->set_mask : n % c->cfg.sets;
+    return &c->lines[(size_t)n * c->cfg.ways];
 }
 
 static cache_line_t *lookup(cache_t *c, uint64_t line)

@@ -83,6 +83,7 @@ typedef struct cache_mshr {
 typedef struct cache {
     cache_cfg_t cfg;
     unsigned line_shift;
+    uint64_t set_mask;             /* sets - 1 when a power of two, else 0 */
     cache_line_t *lines;           /* sets * ways */
     cache_mshr_t *mshr;            /* an entry per reserved line */
     uint32_t *mshr_free;           /* unused entries, a stack */

@@ -155,18 +155,18 @@ void dram_cycle(dram_t *d, uint64_t now)
     if (!d->nq || now < d->wake)
         return;
     unsigned n = d->cfg.fifo ? 1 : d->nq;
-    /* FR-FCFS keeps a row open while a queued request still hits it */
-    for (unsigned b = 0; b < d->cfg.banks; b++)
-        d->bank[b].hits_waiting = 0;
-    for (unsigned i = 0; i < d->nq; i++)
-        if (d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row)
-            d->bank[d->q[i].bank].hits_waiting = 1;
     /* first ready: the oldest row hit whose column command can go now */
     for (unsigned i = 0; i < n; i++)
         if (col_ready(d, &d->q[i], now)) {
             issue_col(d, i, now);
             return;
         }
+    /* FR-FCFS keeps a row open while a queued request still hits it */
+    for (unsigned b = 0; b < d->cfg.banks; b++)
+        d->bank[b].hits_waiting = 0;
+    for (unsigned i = 0; i < d->nq; i++)
+        if (d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row)
+            d->bank[d->q[i].bank].hits_waiting = 1;
     /* else the oldest request whose bank can make progress */
     for (unsigned i = 0; i < n; i++)
         if (open_row_for(d, &d->q[i], now))
