@@ -18,14 +18,13 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
     const char *why = cache_init(&u->l1c, &cc);
     if (why)
         return why;
-    u->cfills = (ldst_fills_t){ calloc(cc.mshrs, sizeof(ldst_fill_t)), 0, 0, cc.mshrs };
+    int nomem = fill_queue_init(&u->cfills, cc.mshrs);
     if (cfg->l1) {
         if ((why = cache_init(&u->l1, &cfg->l1_cfg)) != NULL) {
             ldst_free(u);
             return why;
         }
-        u->fills = (ldst_fills_t){ calloc(cfg->l1_cfg.mshrs, sizeof(ldst_fill_t)), 0, 0,
-                                   cfg->l1_cfg.mshrs };
+        nomem |= fill_queue_init(&u->fills, cfg->l1_cfg.mshrs);
     }
     if (cfg->hierarchy)
         u->out = calloc(cfg->outbox, sizeof *u->out);
@@ -33,8 +32,7 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
     u->ops = calloc(u->nops, sizeof *u->ops);
     u->sent = calloc(u->nops, sizeof *u->sent);
     u->q = calloc(cfg->queue, sizeof *u->q);
-    if (!u->ops || !u->sent || !u->q || !u->cfills.ring || (cfg->l1 && !u->fills.ring) ||
-        (cfg->hierarchy && !u->out)) {
+    if (!u->ops || !u->sent || !u->q || nomem || (cfg->hierarchy && !u->out)) {
         ldst_free(u);
         return "out of memory";
     }
@@ -46,8 +44,8 @@ void ldst_free(ldst_t *u)
     if (u->cfg.l1)
         cache_free(&u->l1);
     cache_free(&u->l1c);
-    free(u->fills.ring);
-    free(u->cfills.ring);
+    fill_queue_free(&u->fills);
+    fill_queue_free(&u->cfills);
     free(u->out);
     free(u->ops);
     free(u->sent);
@@ -172,21 +170,12 @@ void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now)
     served(u, op, now);
 }
 
-/* Ideal memory: a line for cache c arrives at `ready`. */
-static void fill_later(ldst_fills_t *f, uint64_t line, uint64_t ready)
-{
-    f->ring[(f->head + f->count++) % f->cap] = (ldst_fill_t){ line, ready };
-}
-
 /* Ideal memory: lines that arrived by `now` fill cache c. */
-static void take_fills(ldst_t *u, ldst_fills_t *f, cache_t *c, uint64_t now)
+static void take_fills(ldst_t *u, fill_queue_t *f, cache_t *c, uint64_t now)
 {
-    while (f->count && f->ring[f->head].ready <= now) {
-        uint64_t line = f->ring[f->head].line;
-        f->head = (f->head + 1) % f->cap;
-        f->count--;
+    uint64_t line;
+    while (fill_queue_pop(f, now, &line))
         line_arrived(u, c, line, now);
-    }
 }
 
 static void out_push(ldst_t *u, mem_kind_t kind, mem_space_kind_t space, uint32_t op,
@@ -263,7 +252,7 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
         if (u->cfg.hierarchy)
             out_push(u, MEM_FILL, MEM_GLOBAL, 0, r.fill_addr, u->cfg.l1_cfg.line);
         else
-            fill_later(&u->fills, r.fill_addr, below);
+            fill_queue_push(&u->fills, r.fill_addr, below);
         op->waiting++;
         return 1;
     case CACHE_HIT_RESERVED:
@@ -302,7 +291,7 @@ static int send_const(ldst_t *u, uint32_t i, uint64_t now)
         if (u->cfg.hierarchy)
             out_push(u, MEM_FILL, MEM_CONST, 0, r.fill_addr, u->cfg.l1c_cfg.line);
         else
-            fill_later(&u->cfills, r.fill_addr, now + u->cfg.mem_latency);
+            fill_queue_push(&u->cfills, r.fill_addr, now + u->cfg.mem_latency);
     }
     op->waiting++;
     return 1;

@@ -31,6 +31,7 @@
 #include "exec/exec.h"
 #include "mem/cache.h"
 #include "mem/coalescer.h"
+#include "mem/fill_queue.h"
 #include "mem/mem_req.h"
 
 typedef struct ldst_cfg {
@@ -63,15 +64,6 @@ typedef struct ldst_stats {
 
 enum { LDST_SHARED, LDST_CONST, LDST_GLOBAL };
 
-/* A line coming back from the ideal memory, for one of the caches. */
-typedef struct ldst_fill {
-    uint64_t line, ready;
-} ldst_fill_t;
-
-typedef struct ldst_fills {
-    ldst_fill_t *ring;         /* in arrival order */
-    unsigned head, count, cap;
-} ldst_fills_t;
 
 typedef struct ldst_op {
     uint8_t used, kind, write, atomic, local;
@@ -109,7 +101,7 @@ typedef struct ldst {
     uint64_t free_at;          /* first cycle the unit can start another */
     cache_t l1;
     cache_t l1c;               /* the constant cache */
-    ldst_fills_t fills, cfills;/* ideal memory: L1 and constant lines */
+    fill_queue_t fills, cfills;/* ideal memory: L1 and constant lines */
     ldst_out_t *out;           /* the outbox, a ring */
     unsigned out_head, out_count;
     ldst_stats_t stats;

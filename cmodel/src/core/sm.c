@@ -142,7 +142,10 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
             sm_free(s);
             return why;
         }
-        s->ifills = calloc(cfg->icache_cfg.mshrs, sizeof *s->ifills);
+        if (fill_queue_init(&s->ifills, cfg->icache_cfg.mshrs) != 0) {
+            sm_free(s);
+            return "out of memory";
+        }
     }
     s->smem = calloc(cfg->smem ? cfg->smem : 1, 1);
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
@@ -160,8 +163,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->ninsts = cfg->max_warps * 8;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
-    if ((cfg->icache && !s->ifills) ||
-        !s->smem || !s->slots || !s->regs || !s->slot_why || !s->ctas ||
+    if (!s->smem || !s->slots || !s->regs || !s->slot_why || !s->ctas ||
         !s->scheds || !s->insts ||
         !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
         !s->sched_stale || !s->sched_valid || !s->sched_ready || !s->sched_pipe ||
@@ -196,7 +198,7 @@ void sm_free(sm_t *s)
     free(s->scheds);
     if (s->cfg.icache)
         cache_free(&s->icache);
-    free(s->ifills);
+    fill_queue_free(&s->ifills);
     free(s->sched_free_at);
     free(s->sched_dirty);
     free(s->sched_stale);
@@ -587,27 +589,18 @@ static void fill_ibuf(sm_t *s, unsigned i, uint64_t now)
     touch_slot(s, i);
 }
 
-/* A line for the instruction cache, there at cycle `ready` (at most one
- * per MSHR is on its way). */
-static void icache_fill_at(sm_t *s, uint64_t line, uint64_t ready)
-{
-    s->ifills[(s->ifill_head + s->ifill_count++) % s->cfg.icache_cfg.mshrs] =
-        (sm_ifill_t){ line, ready };
-}
-
 void sm_icache_line_arrived(sm_t *s, uint64_t line, uint64_t now)
 {
-    icache_fill_at(s, line, now); /* the fetch stage takes it this cycle */
+    fill_queue_push(&s->ifills, line, now); /* the fetch stage takes it now */
 }
 
 /* Instruction-cache lines that arrived by `now` release the warps waiting
  * on them. */
 static void icache_fills(sm_t *s, uint64_t now)
 {
-    while (s->ifill_count && s->ifills[s->ifill_head].ready <= now) {
-        cache_fill(&s->icache, s->ifills[s->ifill_head].line);
-        s->ifill_head = (s->ifill_head + 1) % s->cfg.icache_cfg.mshrs;
-        s->ifill_count--;
+    uint64_t line;
+    while (fill_queue_pop(&s->ifills, now, &line)) {
+        cache_fill(&s->icache, line);
         uint64_t slot;
         while (cache_pop_ready(&s->icache, &slot))
             if (s->slots[slot].live && s->slots[slot].ifetch_wait)
@@ -646,7 +639,7 @@ static void fetch(sm_t *s, uint64_t now)
             if (r.outcome == CACHE_MISS && hierarchy)
                 ldst_out_fill(&s->ldst, MEM_INST, r.fill_addr, s->cfg.icache_cfg.line);
             else if (r.outcome == CACHE_MISS)
-                icache_fill_at(s, r.fill_addr, now + s->cfg.icache_miss_latency);
+                fill_queue_push(&s->ifills, r.fill_addr, now + s->cfg.icache_miss_latency);
             if (r.outcome != CACHE_HIT) {
                 sl->ifetch_wait = 1;
                 s->need_fetch--;

@@ -29,6 +29,7 @@
 #include "core/pipe.h"
 #include "core/sched.h"
 #include "core/scoreboard.h"
+#include "mem/fill_queue.h"
 #include "exec/exec.h"
 
 typedef enum sm_stall {
@@ -73,11 +74,6 @@ typedef struct sm_stats {
     uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
 } sm_stats_t;
-
-/* An instruction-cache line coming back. */
-typedef struct sm_ifill {
-    uint64_t line, ready;
-} sm_ifill_t;
 
 /* One in-flight instruction, from issue to writeback. */
 typedef struct sm_inst {
@@ -188,8 +184,7 @@ typedef struct sm {
     uint8_t check_ctas;        /* a warp finished: look for done CTAs */
     unsigned fetch_rr;
     cache_t icache;
-    sm_ifill_t *ifills;        /* a ring, in arrival order */
-    unsigned ifill_head, ifill_count;
+    fill_queue_t ifills;       /* instruction-cache lines coming back */
     uint64_t next_age;
     const void *last_kernel;   /* the kernel whose CTA came last (the
                                   schedulers reset when a different one

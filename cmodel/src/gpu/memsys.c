@@ -179,7 +179,7 @@ int memsys_busy(const memsys_t *m, const sm_t *sms)
             return 1;
     for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         const partition_t *pt = &m->parts[p];
-        if (pt->todo_count || pt->done_count || pt->fetch_count ||
+        if (pt->todo_count || pt->done_count || pt->fetch.count ||
             (pt->cfg.dram_model && (pt->dram.nq || pt->dram.done_count)))
             return 1;
     }

@@ -106,8 +106,7 @@ static void miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
     uint32_t e = c->mshr_free[--c->nmshr_free];
     cache_mshr_t *m = &c->mshr[e];
     *victim = (cache_line_t){ .tag = line, .reserved = 1, .lru = ++c->clock, .mshr = e };
-    *m = (cache_mshr_t){ .line = line, .used = 1, .dirty_on_fill = (uint8_t)dirty,
-                         .n = 1 };
+    *m = (cache_mshr_t){ .dirty_on_fill = (uint8_t)dirty, .n = 1 };
     c->waiting[(size_t)(m - c->mshr) * c->cfg.mshr_merge] = tag;
     res->outcome = CACHE_MISS;
     res->fill_addr = line;
@@ -200,7 +199,6 @@ void cache_fill(cache_t *c, uint64_t line_addr)
     const uint64_t *w = &c->waiting[(size_t)(m - c->mshr) * c->cfg.mshr_merge];
     for (unsigned i = 0; i < m->n; i++)
         c->ready[(c->ready_head + c->ready_count++) % c->ready_cap] = w[i];
-    m->used = 0;
     c->mshr_free[c->nmshr_free++] = l->mshr;
 }
 

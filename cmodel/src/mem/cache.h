@@ -73,9 +73,7 @@ typedef struct cache_line {
     uint32_t mshr;                 /* while reserved: its MSHR entry */
 } cache_line_t;
 
-typedef struct cache_mshr {
-    uint64_t line;                 /* line address */
-    uint8_t used;
+typedef struct cache_mshr {      /* in use while its line is reserved */
     uint8_t dirty_on_fill;         /* a write-allocate miss */
     unsigned n;                    /* waiting requests */
 } cache_mshr_t;

@@ -22,7 +22,7 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
     p->in = calloc(cfg->queue, sizeof *p->in);
     p->in_write = calloc(cfg->queue, sizeof *p->in_write);
     p->in_addr = calloc(cfg->queue, sizeof *p->in_addr);
-    p->fetch = calloc(cfg->l2.mshrs, sizeof *p->fetch);
+    int nomem = fill_queue_init(&p->fetch, cfg->l2.mshrs);
     p->out = calloc(p->out_cap, sizeof *p->out);
     if (cfg->dram_model) {
         if ((why = dram_init(&p->dram, &cfg->dram)) != NULL) {
@@ -37,7 +37,7 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
         for (unsigned t = 0; p->free_tags && t < cfg->dram.queue; t++)
             p->free_tags[p->nfree_tags++] = cfg->dram.queue - 1 - t;
     }
-    if (!p->in || !p->in_write || !p->in_addr || !p->fetch || !p->out ||
+    if (!p->in || !p->in_write || !p->in_addr || nomem || !p->out ||
         (cfg->dram_model && (!p->todo || !p->at_dram || !p->free_tags ||
                              !p->dram_done))) {
         partition_free(p);
@@ -58,7 +58,7 @@ void partition_free(partition_t *p)
     free(p->in);
     free(p->in_write);
     free(p->in_addr);
-    free(p->fetch);
+    fill_queue_free(&p->fetch);
     free(p->out);
     *p = (partition_t){ 0 };
 }
@@ -136,10 +136,9 @@ void partition_cycle(partition_t *p, uint64_t now)
 {
     if (p->cfg.dram_model)
         dram_answers(p, now);
-    while (p->fetch_count && p->fetch[p->fetch_head].ready <= now) {
-        cache_fill(&p->l2, p->fetch[p->fetch_head].line);
-        p->fetch_head = (p->fetch_head + 1) % p->cfg.l2.mshrs;
-        p->fetch_count--;
+    uint64_t line;
+    while (fill_queue_pop(&p->fetch, now, &line)) {
+        cache_fill(&p->l2, line);
         uint64_t t;
         while (cache_pop_ready(&p->l2, &t))
             reply(p, (uint32_t)t, now + p->cfg.l2_latency);
@@ -173,8 +172,7 @@ void partition_cycle(partition_t *p, uint64_t now)
     if (r.outcome == CACHE_MISS && p->cfg.dram_model)
         todo_push(p, (part_mem_t){ r.fill_addr, PART_NOBODY, 0, 1 });
     else if (r.outcome == CACHE_MISS)
-        p->fetch[(p->fetch_head + p->fetch_count++) % p->cfg.l2.mshrs] =
-            (part_fetch_t){ r.fill_addr, now + p->cfg.mem_latency };
+        fill_queue_push(&p->fetch, r.fill_addr, now + p->cfg.mem_latency);
     else if (r.outcome != CACHE_HIT_RESERVED)
         reply(p, p->in[k], now + p->cfg.l2_latency);
     p->in_head = (p->in_head + 1) % p->cfg.queue;

@@ -23,6 +23,7 @@
 #include "mem/addrmap.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
+#include "mem/fill_queue.h"
 
 typedef struct part_cfg {
     int l2_enabled;            /* 0: requests go straight to memory */
@@ -42,10 +43,6 @@ typedef struct part_stats {
     uint64_t reads, writes;
     uint64_t stall_cycles;     /* cycles the head request was refused */
 } part_stats_t;
-
-typedef struct part_fetch {
-    uint64_t line, ready;
-} part_fetch_t;
 
 typedef struct part_reply {
     uint32_t req;              /* the caller's request handle */
@@ -76,8 +73,7 @@ typedef struct partition {
     uint8_t *in_write;         /* per queued request: a write */
     uint64_t *in_addr;
     unsigned in_head, in_count;
-    part_fetch_t *fetch;       /* lines coming from below, in order */
-    unsigned fetch_head, fetch_count;
+    fill_queue_t fetch;        /* ideal memory: lines coming from below */
     part_reply_t *out;         /* replies waiting, a ring */
     unsigned out_head, out_count, out_cap;
     part_stats_t stats;
