@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench ptx clean help deps fuzz asan-test tb tb-build rtl-check cosim cosim-lib synth FORCE
+.PHONY: all run test lint bench ptx clean help deps fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -90,6 +90,11 @@ test: deps
 asan-test:
 	$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" build/asan/bin/unit_tests build/asan/bin/simt
+
+# The readiness check build (core/sm_ready.h): every cycle, every warp
+# slot's cached readiness is compared with one computed from scratch.
+check-build:
+	$(MAKE) --no-print-directory BUILD=build/check OPT="-O2 -DSIMT_CHECK_READINESS" build/check/bin/simt
 
 # RTL unit testbenches: the verilated model and the C twin in lockstep.  Each
 # parameter set is its own binary under $(BUILD)/tb; verilator rebuilds only

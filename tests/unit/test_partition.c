@@ -133,3 +133,44 @@ TEST(partition_l2_indexes_by_channel_address)
     CHECK_EQ(p.l2.stats.hits, 4);
     partition_free(&p);
 }
+
+/* A reply network that never drains (the false deadlock of hmmer at paper
+ * size on kepler-ss: the reply ring overflowed, overwriting replies, so an
+ * L1 fill never came back).  Every request taken is one reply owed: the
+ * slice takes requests only while the replies it owes fit its ring, here
+ * queue 4 + mshrs 4 x merge 4 + 1 = 21.  Pushing whenever it accepts over
+ * 400 cycles (reads of 8 lines: misses, merges and hits) takes exactly 21;
+ * draining then returns each of them exactly once. */
+TEST(partition_backpressure_when_replies_wait)
+{
+    partition_t p;
+    part_cfg_t c = cfg();
+    CHECK(partition_init(&p, &c) == NULL);
+    uint32_t taken = 0;
+    for (uint64_t t = 0; t < 400; t++) {
+        while (partition_can_accept(&p)) {
+            partition_push(&p, taken, 0x1000 + 128 * (taken % 8), 0);
+            taken++;
+        }
+        partition_cycle(&p, t);
+    }
+    CHECK_EQ(taken, 21);
+    CHECK(!partition_can_accept(&p));
+    unsigned seen[21] = { 0 }, replies = 0;
+    for (uint64_t t = 400; t < 1000; t++) {
+        partition_cycle(&p, t);
+        uint32_t r;
+        while (partition_peek_reply(&p, t, &r)) {
+            partition_pop_reply(&p);
+            CHECK(r < 21);
+            if (r < 21)
+                seen[r]++;
+            replies++;
+        }
+    }
+    CHECK_EQ(replies, 21);
+    for (unsigned i = 0; i < 21; i++)
+        CHECK_EQ(seen[i], 1);
+    CHECK(partition_can_accept(&p));
+    partition_free(&p);
+}

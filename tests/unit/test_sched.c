@@ -4,9 +4,28 @@
 #include <string.h>
 
 #include "../harness.h"
-#include "core/sched.h"
+#include "core/sched_arbiter.h"
 
 enum { N = 4 };
+
+/* One slot as a test states it; pick() turns slots into the view. */
+typedef struct tslot {
+    uint8_t valid, ready, wait, cls;
+    uint64_t age;
+} tslot_t;
+
+static int pick(sched_t *s, const tslot_t *t, uint64_t now)
+{
+    sched_slot_t view[N];
+    sched_view_t v = { .slot = view };
+    for (unsigned i = 0; i < N; i++) {
+        view[i] = (sched_slot_t){ .age = t[i].age, .cls = t[i].cls };
+        v.valid |= (uint64_t)t[i].valid << i;
+        v.ready |= (uint64_t)(t[i].valid && t[i].ready) << i;
+        v.waiting |= (uint64_t)(t[i].valid && t[i].wait) << i;
+    }
+    return sched_pick(s, &v, now);
+}
 
 /* A scheduler of kind k whose slots' order is age[] (smaller: older): for
  * the arbiter policies the warps are allocated one per cycle, oldest
@@ -25,7 +44,7 @@ static void start(sched_t *s, sched_kind_t k, unsigned two_level_active,
                 o = (int)i;
         done[o] = 1;
         sched_alloc(s, (unsigned)o);
-        CHECK_EQ(sched_pending(s), s->arbiter);
+        CHECK_EQ(sched_pending(s), k != SCHED_OLDEST && k != SCHED_TWO_LEVEL);
         CHECK_EQ(sched_clock(s, n), 0);
     }
 }
@@ -36,13 +55,13 @@ static void run(sched_t *s, const uint64_t age[N], const unsigned *ready,
                 const unsigned *wait, unsigned cycles, int *picks)
 {
     for (unsigned c = 0; c < cycles; c++) {
-        sched_slot_t slot[N];
+        tslot_t slot[N];
         for (unsigned i = 0; i < N; i++)
-            slot[i] = (sched_slot_t){ .valid = 1, .ready = ready[c] >> i & 1,
-                                      .long_wait = wait ? wait[c] >> i & 1 : 0,
+            slot[i] = (tslot_t){ .valid = 1, .ready = ready[c] >> i & 1,
+                                      .wait = wait ? wait[c] >> i & 1 : 0,
                                       .cls = WARP_ARBITER_UNSHARED,
                                       .age = age[i] };
-        picks[c] = sched_pick(s, slot, 100 + c);
+        picks[c] = pick(s, slot, 100 + c);
         if (picks[c] >= 0)
             sched_issued(s, picks[c]);
         CHECK_EQ(sched_clock(s, 100 + c), 0);
@@ -122,8 +141,6 @@ TEST(sched_two_level_order)
     start(&s, SCHED_TWO_LEVEL, 2, age);
     run(&s, age, r, w, 6, p);
     CHECK_PICKS(p, ((int[]){ 0, 1, 2, 1, 3, 0 }), 6);
-    CHECK_EQ(s.nactive, 2);
-    CHECK_EQ(s.npending, 2);
     sched_free(&s);
 }
 
@@ -139,10 +156,10 @@ TEST(sched_invalid_slots_and_config)
     CHECK(sched_init(&s, &p, 0) != NULL); /* more slots than the arbiter has */
     p.nslots = N;
     CHECK(sched_init(&s, &p, 0) == NULL);
-    sched_slot_t slot[N];
+    tslot_t slot[N];
     memset(slot, 0, sizeof slot);
-    slot[2] = (sched_slot_t){ .valid = 0, .ready = 1 };
-    CHECK_EQ(sched_pick(&s, slot, 0), -1);
+    slot[2] = (tslot_t){ .valid = 0, .ready = 1 };
+    CHECK_EQ(pick(&s, slot, 0), -1);
     CHECK(!strcmp(sched_kind_name(SCHED_TWO_LEVEL), "two_level"));
     CHECK(!strcmp(sched_kind_name(SCHED_LTLWS), "ltlws"));
     sched_free(&s);
@@ -163,11 +180,11 @@ TEST(sched_owf_order)
     static const int want[4] = { 1, 1, 3, 2 };
     start(&s, SCHED_OWF, 0, age);
     for (unsigned c = 0; c < 4; c++) {
-        sched_slot_t slot[N];
+        tslot_t slot[N];
         for (unsigned i = 0; i < N; i++)
-            slot[i] = (sched_slot_t){ .valid = 1, .ready = r[c] >> i & 1,
+            slot[i] = (tslot_t){ .valid = 1, .ready = r[c] >> i & 1,
                                       .cls = cls[i] };
-        int p = sched_pick(&s, slot, c);
+        int p = pick(&s, slot, c);
         CHECK_MSG(p == want[c], "cycle %u: picked %d, want %d", c, p, want[c]);
         sched_issued(&s, p);
         CHECK_EQ(sched_clock(&s, c), 0);
@@ -186,12 +203,12 @@ TEST(sched_ltlws_cap_after_first_finish)
     static const uint64_t age[N] = { 0, 1, 2, 3 };
     start(&s, SCHED_LTLWS, 0, age);
     for (unsigned c = 0; c < 6; c++) {
-        sched_slot_t slot[N];
+        tslot_t slot[N];
         for (unsigned i = 0; i < N; i++)
-            slot[i] = (sched_slot_t){ .valid = !(c >= 3 && i == 0), .ready = 1 };
+            slot[i] = (tslot_t){ .valid = !(c >= 3 && i == 0), .ready = 1 };
         if (c == 3) /* slot 1 stalls for a cycle: nobody else may issue */
             slot[1].ready = 0;
-        int p = sched_pick(&s, slot, c);
+        int p = pick(&s, slot, c);
         int want = c < 3 ? 0 : c == 3 ? -1 : 1;
         CHECK_MSG(p == want, "cycle %u: picked %d, want %d", c, p, want);
         if (p >= 0)
@@ -200,8 +217,39 @@ TEST(sched_ltlws_cap_after_first_finish)
             sched_finished(&s, 0);
         CHECK_EQ(sched_clock(&s, c), 0);
     }
-    CHECK_EQ(s.arb.wopt_valid, 1);
-    CHECK_EQ(s.arb.wopt, 1);
+    CHECK_EQ(sched_arbiter_state(&s)->wopt_valid, 1);
+    CHECK_EQ(sched_arbiter_state(&s)->wopt, 1);
+    sched_free(&s);
+}
+
+/* LTLWS once capped is two-level: a warp waiting at a barrier or on a
+ * long-latency operation leaves the active set.  As above, W_Opt = 1 after
+ * slot 0 finishes at cycle 2, so slot 1 (the oldest valid) is the active
+ * set and issues at cycle 3.  At cycles 4-5 slot 1 waits at a barrier: it
+ * leaves the set, whose one place goes to the oldest warp that does not
+ * wait, slot 2 (all ready): 2, 2 (greedy).  At cycle 6 slot 1 is back:
+ * it is older than 2, so the set is {1} again: 1.  (Counting slot 1
+ * while it waits would leave nobody to issue: the srad1 deadlock.) */
+TEST(sched_ltlws_waiting_warps_leave_the_active_set)
+{
+    sched_t s;
+    static const uint64_t age[N] = { 0, 1, 2, 3 };
+    static const int want[7] = { 0, 0, 0, 1, 2, 2, 1 };
+    start(&s, SCHED_LTLWS, 0, age);
+    for (unsigned c = 0; c < 7; c++) {
+        tslot_t slot[N];
+        for (unsigned i = 0; i < N; i++)
+            slot[i] = (tslot_t){ .valid = !(c >= 3 && i == 0), .ready = 1 };
+        if (c == 4 || c == 5)
+            slot[1] = (tslot_t){ .valid = 1, .ready = 0, .wait = 1 };
+        int p = pick(&s, slot, c);
+        CHECK_MSG(p == want[c], "cycle %u: picked %d, want %d", c, p, want[c]);
+        if (p >= 0)
+            sched_issued(&s, p);
+        if (c == 2)
+            sched_finished(&s, 0);
+        CHECK_EQ(sched_clock(&s, c), 0);
+    }
     sched_free(&s);
 }
 
@@ -268,22 +316,22 @@ TEST(sched_unit_hooks)
     CHECK_EQ(log.resets, 1);
     CHECK_EQ(log.cycle, 40);
     CHECK_EQ(log.instance, 7);
-    sched_slot_t slot[N];
+    tslot_t slot[N];
     for (unsigned i = 0; i < N; i++)
-        slot[i] = (sched_slot_t){ .valid = 1, .ready = 1 };
-    CHECK_EQ(sched_pick(&s, slot, 41), 0); /* LRR from reset: slot 0 */
+        slot[i] = (tslot_t){ .valid = 1, .ready = 1 };
+    CHECK_EQ(pick(&s, slot, 41), 0); /* LRR from reset: slot 0 */
     CHECK_EQ(log.evals, 1);
     sched_issued(&s, 0);
     CHECK_EQ(sched_clock(&s, 41), 0);
     CHECK_EQ(log.ticks, 1);
     CHECK_EQ(log.issued_idx, 0);
     log.override = 1; /* LRR would give 1; the hook's grant wins */
-    CHECK_EQ(sched_pick(&s, slot, 42), 2);
+    CHECK_EQ(pick(&s, slot, 42), 2);
     sched_issued(&s, 2);
     CHECK_EQ(sched_clock(&s, 42), 0);
-    CHECK_EQ(s.arb.last, 2);
+    CHECK_EQ(sched_arbiter_state(&s)->last, 2);
     log.stop = 1;
-    CHECK_EQ(sched_pick(&s, slot, 43), SCHED_STOP);
+    CHECK_EQ(pick(&s, slot, 43), SCHED_STOP);
     CHECK(sched_pending(&s) == 0);
     sched_alloc(&s, 3);
     CHECK(sched_pending(&s) != 0); /* an event needs a clock edge */

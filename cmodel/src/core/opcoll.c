@@ -56,7 +56,7 @@ int opc_alloc(opc_t *o, opc_class_t cls, uint32_t warp, const uint32_t *regs,
             return -1;
         next.reg[next.nsrc++] = regs[i];
     }
-    next.pending = (uint8_t)((1u << next.nsrc) - 1);
+    next.pending = next.nsrc == 32 ? ~0u : (1u << next.nsrc) - 1;
     *cu = next;
     o->next_seq++;
     o->busy++;
@@ -96,7 +96,7 @@ void opc_read_cycle(opc_t *o)
         if (o->best[b] < 0)
             continue;
         opc_cu_t *cu = &o->cu[o->best[b]];
-        cu->pending &= (uint8_t)~(1u << o->best_op[b]);
+        cu->pending &= ~(1u << o->best_op[b]);
         o->nready[cu->cls] += cu->pending == 0;
         o->stats.reads++;
         o->stats.bank_conflicts += o->waiting[b] - 1;

@@ -16,7 +16,10 @@
 
 #include <stdint.h>
 
-#define OPC_MAX_SRC 8   /* distinct source registers of one instruction */
+/* Distinct source registers of one instruction: at least what an
+ * instruction can read (core/sm.h's SM_MAX_REGS), so allocation never
+ * fails for the operands' sake. */
+#define OPC_MAX_SRC 32
 
 typedef enum opc_class {
     OPC_SP, OPC_DP, OPC_SFU, OPC_INT, OPC_MEM, OPC_NCLASSES
@@ -32,7 +35,7 @@ typedef struct opc_cu {
     uint8_t busy;
     uint8_t cls;
     uint8_t nsrc;
-    uint8_t pending;                /* bit i: source i not read yet */
+    uint32_t pending;               /* bit i: source i not read yet */
     uint32_t warp;
     uint32_t reg[OPC_MAX_SRC];
     uint64_t seq;                   /* allocation order */

@@ -1,4 +1,5 @@
 /* sm.c: one SM of the timing model (sm.h). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +28,8 @@ static void add_reg(uint32_t *list, uint8_t *n, uint32_t r)
     for (unsigned i = 0; i < *n; i++)
         if (list[i] == r)
             return;
-    if (*n < SM_MAX_REGS)
-        list[(*n)++] = r;
+    assert(*n < SM_MAX_REGS); /* SM_MAX_REGS bounds every instruction */
+    list[(*n)++] = r;
 }
 
 static void read_value(const sm_kernel_t *k, sm_regs_t *r, uint32_t slot)
@@ -78,32 +79,6 @@ static void decode(const sm_t *s, sm_slot_t *sl)
     const exec_insn_t *ei = &k->l->prog->code[sl->ibuf_pc];
     insn_regs(k, ei, &s->regs[sl - s->slots]);
     sl->timing = pipe_timing_of(&s->cfg.pipe, ei->ir);
-    sl->sb_wait = 0;
-}
-
-/* Something that can make a warp of slot i's scheduler ready happened. */
-static void touch_slot(sm_t *s, unsigned i)
-{
-    s->sched_dirty[i % s->cfg.nsched] = 1;
-    s->sched_stale[i % s->cfg.nsched] |= (uint64_t)1 << (i / s->cfg.nsched);
-}
-
-/* Something that can make any warp ready happened (a collector unit or an
- * instruction record freed, a barrier released, a CTA arrived). */
-static void touch_all(sm_t *s)
-{
-    memset(s->sched_dirty, 1, s->cfg.nsched);
-    memset(s->sched_stale, 0xff, s->cfg.nsched * sizeof *s->sched_stale);
-}
-
-/* A shared resource freed up (a collector unit, an instruction record,
- * room in the LD/ST unit): only warps blocked on the pipeline can become
- * ready (blocked() looks at resources last). */
-static void touch_resources(sm_t *s)
-{
-    memset(s->sched_dirty, 1, s->cfg.nsched);
-    for (unsigned k = 0; k < s->cfg.nsched; k++)
-        s->sched_stale[k] |= s->sched_pipe[k];
 }
 
 /* A unit hook stopped the run, or (`why`) the unit's outputs asked for
@@ -150,24 +125,13 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->smem = calloc(cfg->smem ? cfg->smem : 1, 1);
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
     s->regs = calloc(cfg->max_warps, sizeof *s->regs);
-    s->slot_why = calloc(cfg->max_warps, sizeof *s->slot_why);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
-    s->sched_free_at = calloc(cfg->nsched, sizeof *s->sched_free_at);
-    s->sched_dirty = calloc(cfg->nsched, sizeof *s->sched_dirty);
-    s->sched_stale = calloc(cfg->nsched, sizeof *s->sched_stale);
-    s->sched_valid = calloc(cfg->nsched, sizeof *s->sched_valid);
-    s->sched_ready = calloc(cfg->nsched, sizeof *s->sched_ready);
-    s->sched_pipe = calloc(cfg->nsched, sizeof *s->sched_pipe);
-    s->sched_stall = calloc(cfg->nsched, sizeof *s->sched_stall);
-    s->ninsts = cfg->max_warps * 8;
+    s->ninsts = cfg->max_warps * SM_INSTS_PER_WARP;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
-    if (!s->smem || !s->slots || !s->regs || !s->slot_why || !s->ctas ||
-        !s->scheds || !s->insts ||
-        !s->free_insts || !s->sched_free_at || !s->sched_dirty ||
-        !s->sched_stale || !s->sched_valid || !s->sched_ready || !s->sched_pipe ||
-        !s->sched_stall || !cfg->issue_interval) {
+    if (!s->smem || !s->slots || !s->regs || !s->ctas || !s->scheds ||
+        !s->insts || !s->free_insts || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
     }
@@ -180,9 +144,14 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
                              .ltlws_inner = cfg->ltlws_inner,
                              .hooks = cfg->hooks,
                              .instance = id * cfg->nsched + k };
-        if ((why = sched_init(&s->scheds[k], &p, cfg->cycle_base)) != NULL) {
+        if ((why = sched_init(&s->scheds[k].policy, &p, cfg->cycle_base)) != NULL) {
             sm_free(s);
             return why;
+        }
+        s->scheds[k].slot = calloc(per, sizeof *s->scheds[k].slot);
+        if (!s->scheds[k].slot) {
+            sm_free(s);
+            return "out of memory";
         }
     }
     return NULL;
@@ -193,23 +162,17 @@ void sm_free(sm_t *s)
     for (unsigned i = 0; s->ctas && i < s->cfg.max_ctas; i++)
         if (s->ctas[i].used)
             cta_release(&s->ctas[i].cta);
-    for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++)
-        sched_free(&s->scheds[k]);
+    for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++) {
+        sched_free(&s->scheds[k].policy);
+        free(s->scheds[k].slot);
+    }
     free(s->scheds);
     if (s->cfg.icache)
         cache_free(&s->icache);
     fill_queue_free(&s->ifills);
-    free(s->sched_free_at);
-    free(s->sched_dirty);
-    free(s->sched_stale);
-    free(s->sched_valid);
-    free(s->sched_ready);
-    free(s->sched_pipe);
-    free(s->sched_stall);
     free(s->smem);
     free(s->slots);
     free(s->regs);
-    free(s->slot_why);
     free(s->ctas);
     free(s->insts);
     free(s->free_insts);
@@ -286,7 +249,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
         return set_error(l->err, SIMT_EINPUT, "out of host memory for an SM");
     if (!s->nctas && s->last_kernel != k) { /* a new kernel: schedulers reset */
         for (unsigned j = 0; j < s->cfg.nsched; j++)
-            if (sched_reset(&s->scheds[j], s->cfg.cycle_base + now))
+            if (sched_reset(&s->scheds[j].policy, s->cfg.cycle_base + now))
                 return cosim_stop(s, l->err, NULL);
     }
     s->last_kernel = k;
@@ -309,12 +272,12 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
             slot++;
         s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .live = 1,
                                       .cta = ci, .age = s->next_age++ };
-        sched_alloc(&s->scheds[slot % s->cfg.nsched], slot / s->cfg.nsched);
+        sched_alloc(&s->scheds[slot % s->cfg.nsched].policy, slot / s->cfg.nsched);
         scoreboard_clear_warp(&s->sb, slot);
+        sm_ready_touch(s, slot);
     }
     s->live_warps += c->cta.nwarps;
     s->need_fetch += c->cta.nwarps;
-    touch_all(s);
     k->live_warps += c->cta.nwarps;
     if (k->ctas_on_sm[s->id]++ == 0)
         k->hosting_sms++;
@@ -326,12 +289,14 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
 static void retire(sm_t *s, uint64_t tag, uint64_t now)
 {
     sm_inst_t *in = &s->insts[tag];
-    for (unsigned i = 0; i < in->ndst; i++)
-        scoreboard_release(&s->sb, in->slot, in->dst[i]);
-    s->slots[in->slot].sb_wait = 0;
-    touch_slot(s, in->slot);
+    for (unsigned i = 0; i < in->ndst; i++) {
+        int rc = scoreboard_release(&s->sb, in->slot, in->dst[i]);
+        assert(rc == 0); /* reserved at issue, released once */
+        (void)rc;
+    }
+    sm_ready_touch(s, in->slot);
     if (!s->nfree_insts)
-        touch_resources(s);
+        sm_ready_event(s, SM_EV_RESOURCE_FREED);
     if (--s->slots[in->slot].inflight == 0 &&
         !s->slots[in->slot].live)
         s->check_ctas = 1;
@@ -351,7 +316,7 @@ static void writeback(sm_t *s, uint64_t now)
             break;
         retire(s, tag, now);
         if (was_full) /* the unit has room again: warps it held back */
-            touch_resources(s);
+            sm_ready_event(s, SM_EV_RESOURCE_FREED);
     }
 }
 
@@ -365,42 +330,18 @@ static void dispatch(sm_t *s, uint64_t now)
             if (ldst_can_accept(&s->ldst) && opc_dispatch(&s->opc, OPC_MEM, &tag)) {
                 ldst_accept(&s->ldst, s->insts[tag].mem_op, tag);
                 if (was_full)
-                    touch_resources(s);
+                    sm_ready_event(s, SM_EV_RESOURCE_FREED);
             }
         } else if (pipes_can_accept(&s->pipes, (opc_class_t)c, now) &&
                    opc_dispatch(&s->opc, (opc_class_t)c, &tag)) {
             pipes_dispatch(&s->pipes, (opc_class_t)c, s->insts[tag].lat, now, tag);
             if (was_full)
-                touch_resources(s);
+                sm_ready_event(s, SM_EV_RESOURCE_FREED);
         }
     }
     ldst_cycle(&s->ldst, now);
 }
 
-
-/* Why slot `i` cannot issue now, or -1 when it can. */
-static int blocked(sm_t *s, unsigned i, uint64_t now)
-{
-    sm_slot_t *sl = &s->slots[i];
-    if (sl->at_bar)
-        return SM_STALL_BARRIER;
-    /* a non-empty buffer always holds the warp's PC: issue empties it on
-     * any control transfer */
-    if (!sl->ibuf || now < sl->ibuf_ready)
-        return SM_STALL_FETCH;
-    const sm_regs_t *r = &s->regs[i];
-    if (sl->sb_wait)
-        return SM_STALL_SCOREBOARD;
-    if (scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
-        scoreboard_collides(&s->sb, i, r->wr, r->nwr)) {
-        sl->sb_wait = 1;
-        return SM_STALL_SCOREBOARD;
-    }
-    if (!opc_free_cus(&s->opc, sl->timing.cls) || !s->nfree_insts ||
-        (sl->timing.cls == OPC_MEM && !ldst_can_prepare(&s->ldst)))
-        return SM_STALL_PIPELINE;
-    return -1;
-}
 
 static int is_long_latency(const exec_insn_t *ei)
 {
@@ -423,11 +364,17 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     sm_inst_t *in = &s->insts[k];
     *in = (sm_inst_t){ .used = 1, .cls = (uint8_t)t.cls, .slot = i, .lat = t.lat };
     int long_lat = is_long_latency(ei);
-    for (unsigned d = 0; d < r->nwr && d < 8; d++) {
-        scoreboard_reserve(&s->sb, i, r->wr[d], long_lat);
+    for (unsigned d = 0; d < r->nwr; d++) {
+        /* the scoreboard gate was open: none of them is reserved */
+        int rc = scoreboard_reserve(&s->sb, i, r->wr[d], long_lat);
+        assert(rc == 0);
+        (void)rc;
         in->dst[in->ndst++] = r->wr[d];
     }
-    opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
+    /* the pipeline gate was open: a collector unit is free */
+    int rc = opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
+    assert(rc == 0);
+    (void)rc;
     kern->warp_insns++;
     uint64_t threads = (uint64_t)__builtin_popcount(warp_active(w));
     kern->thread_insns += threads;
@@ -452,7 +399,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     if (w->state == WARP_AT_BARRIER)
         sl->at_bar = 1;
     if (w->state == WARP_DONE) {
-        sched_finished(&s->scheds[i % s->cfg.nsched], i / s->cfg.nsched);
+        sched_finished(&s->scheds[i % s->cfg.nsched].policy, i / s->cfg.nsched);
         sl->live = 0;
         s->live_warps--;
         kern->live_warps--;
@@ -463,50 +410,24 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         for (unsigned j = 0; j < s->cfg.max_warps; j++)
             if (s->slots[j].live && s->slots[j].cta == sl->cta)
                 s->slots[j].at_bar = s->slots[j].w->state == WARP_AT_BARRIER;
-        touch_all(s);
+        sm_ready_event(s, SM_EV_BARRIER_RELEASED);
     }
-    touch_slot(s, i);
+    sm_ready_touch(s, i);
     s->stats.warp_insns_issued++;
     s->last_progress = now;
     return SIMT_OK;
 }
 
-/* An arbiter scheduler's valid and ready masks (s->sched_valid/ready[k]),
- * looking again only at the slots touched since (sched_stale): a slot's
- * readiness changes only through what touches it (touch_slot, touch_all,
- * touch_resources for the slots blocked on the pipeline, sched_pipe), and
- * an issue re-examines every slot that was ready.  Adds the reasons of the
- * blocked slots to *reasons. */
-static void arbiter_masks(sm_t *s, unsigned k, uint64_t now, int *reasons)
+/* The stall of a scheduler-cycle without an issue, from the gates that
+ * block its warps (the most telling first). */
+static sm_stall_t stall_reason(const sm_sched_t *q)
 {
-    unsigned n = s->cfg.nsched;
-    sched_t *sc = &s->scheds[k];
-    uint64_t stale = s->sched_stale[k] & (sc->p.nslots >= 64 ? ~(uint64_t)0
-                                          : ((uint64_t)1 << sc->p.nslots) - 1);
-    uint64_t valid = s->sched_valid[k], ready = s->sched_ready[k];
-    uint64_t pipe = s->sched_pipe[k];
-    s->sched_stale[k] = 0;
-    for (; stale; stale &= stale - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(stale), i = l * n + k;
-        uint64_t bit = (uint64_t)1 << l;
-        valid &= ~bit;
-        ready &= ~bit;
-        pipe &= ~bit;
-        sc->in.cls[l] = 0;
-        if (i >= s->cfg.max_warps || !s->slots[i].live)
-            continue;
-        int why = blocked(s, i, now);
-        s->slot_why[i] = (int8_t)why;
-        valid |= bit;
-        ready |= (uint64_t)(why < 0) << l;
-        pipe |= (uint64_t)(why == SM_STALL_PIPELINE) << l;
-        sc->in.cls[l] = WARP_ARBITER_UNSHARED;
-    }
-    s->sched_valid[k] = valid;
-    s->sched_ready[k] = ready;
-    s->sched_pipe[k] = pipe;
-    for (uint64_t b = valid & ~ready; b; b &= b - 1)
-        *reasons |= 1 << s->slot_why[(unsigned)__builtin_ctzll(b) * n + k];
+    static const sm_gate_t order[] = { SM_GATE_SCOREBOARD, SM_GATE_PIPELINE,
+                                       SM_GATE_FETCH, SM_GATE_BARRIER };
+    for (unsigned g = 0; g < sizeof order / sizeof *order; g++)
+        if (q->blocked[order[g]])
+            return sm_gate_stall(order[g]);
+    return SM_STALL_IDLE;
 }
 
 static int issue(sm_t *s, uint64_t now)
@@ -514,62 +435,45 @@ static int issue(sm_t *s, uint64_t now)
     unsigned n = s->cfg.nsched;
     uint64_t cyc = s->cfg.cycle_base + now;
     for (unsigned k = 0; k < n; k++) {
-        sched_t *sc = &s->scheds[k];
+        sm_sched_t *q = &s->scheds[k];
+        sched_t *sc = &q->policy;
         int skip = -1; /* the stall of a cycle the scheduler cannot issue in */
-        if (now < s->sched_free_at[k]) /* still issuing the last warp */
+        if (now < q->free_at) /* still issuing the last warp */
             skip = SM_STALL_PIPELINE;
-        else if (!s->sched_dirty[k]) /* nothing changed: still no ready warp */
-            skip = s->sched_stall[k];
+        else if (!q->dirty) /* nothing changed: still no warp to issue */
+            skip = q->stall;
         if (skip >= 0) {
+            sm_ready_check(s, k, now);
             s->stats.stall[skip]++;
             if (sched_pending(sc) && sched_clock(sc, cyc))
                 return cosim_stop(s, NULL, NULL);
             continue;
         }
-        int reasons = 0; /* bit per sm_stall_t seen */
-        int j;
-        if (sc->arbiter) { /* masks straight into the arbiter's ports */
-            arbiter_masks(s, k, now, &reasons);
-            j = sched_pick_masks(sc, s->sched_valid[k], s->sched_ready[k], cyc);
-        } else {
-            sched_slot_t view[sc->p.nslots];
-            for (unsigned l = 0; l < sc->p.nslots; l++) {
-                unsigned i = l * n + k;
-                view[l] = (sched_slot_t){ 0 };
-                if (i >= s->cfg.max_warps || !s->slots[i].live)
-                    continue;
-                int why = blocked(s, i, now);
-                view[l] = (sched_slot_t){ .valid = 1, .ready = why < 0,
-                                          .long_wait = scoreboard_long_pending(&s->sb, i) > 0,
-                                          .age = s->slots[i].age };
-                if (why >= 0)
-                    reasons |= 1 << why;
-            }
-            j = sched_pick(sc, view, cyc);
-        }
+        sm_ready_refresh(s, k, now);
+        sm_ready_check(s, k, now);
+        sched_view_t view = { .valid = q->valid, .ready = q->ready,
+                              .waiting = q->waiting, .slot = q->slot };
+        int j = sched_pick(sc, &view, cyc);
         if (j == SCHED_STOP)
             return cosim_stop(s, NULL, NULL);
         if (j < 0) {
-            sm_stall_t why = !reasons ? SM_STALL_IDLE
-                           : reasons & (1 << SM_STALL_SCOREBOARD) ? SM_STALL_SCOREBOARD
-                           : reasons & (1 << SM_STALL_PIPELINE) ? SM_STALL_PIPELINE
-                           : reasons & (1 << SM_STALL_FETCH) ? SM_STALL_FETCH
-                                                             : SM_STALL_BARRIER;
+            sm_stall_t why = stall_reason(q);
             s->stats.stall[why]++;
-            s->sched_dirty[k] = 0;
-            s->sched_stall[k] = (uint8_t)why;
+            q->dirty = 0;
+            q->stall = (uint8_t)why;
         } else {
             unsigned i = (unsigned)j * n + k;
             if (i >= s->cfg.max_warps || !s->slots[i].live)
                 return cosim_stop(s, NULL, "the warp arbiter granted a slot "
                                            "that holds no warp");
+            if (!(q->ready >> j & 1))
+                return cosim_stop(s, NULL, "the warp arbiter granted a slot "
+                                           "that cannot issue");
             if (issue_one(s, i, now) != SIMT_OK)
                 return SIMT_EFAULT;
-            /* it took resources that warps found ready may have needed */
-            for (unsigned k2 = 0; k2 < n; k2++)
-                s->sched_stale[k2] |= s->sched_ready[k2];
+            sm_ready_event(s, SM_EV_RESOURCE_TAKEN);
             sched_issued(sc, j);
-            s->sched_free_at[k] = now + s->cfg.issue_interval;
+            q->free_at = now + s->cfg.issue_interval;
         }
         if (sched_clock(sc, cyc))
             return cosim_stop(s, NULL, NULL);
@@ -586,7 +490,7 @@ static void fill_ibuf(sm_t *s, unsigned i, uint64_t now)
     sl->ibuf_pc = warp_pc(sl->w);
     sl->ibuf_ready = now + 1;
     decode(s, sl);
-    touch_slot(s, i);
+    sm_ready_touch(s, i);
 }
 
 void sm_icache_line_arrived(sm_t *s, uint64_t line, uint64_t now)
@@ -715,20 +619,12 @@ int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size)
     const exec_program_t *p = c->launch->prog;
     uint32_t pc = sl->at_bar ? w->bar_pc : warp_pc(w);
     uint32_t line = pc < p->ncode ? p->code[pc].ir->line : 0;
-    const sm_regs_t *r = &s->regs[slot];
-    const char *what;
-    char bar[40];
-    if (sl->at_bar) {
-        snprintf(bar, sizeof bar, "waiting at barrier %u", w->bar_id);
-        what = bar;
-    } else if (!sl->ibuf) {
-        what = "instruction buffer empty";
-    } else if (scoreboard_collides(&s->sb, slot, r->rd, r->nrd) ||
-               scoreboard_collides(&s->sb, slot, r->wr, r->nwr)) {
-        what = "waiting for registers still in flight";
-    } else {
-        what = "ready";
-    }
+    char what[96];
+    int g = sm_ready_fresh(s, slot, UINT64_MAX); /* however long it waited */
+    if (g == SM_GATE_BARRIER)
+        snprintf(what, sizeof what, "waiting at barrier %u", w->bar_id);
+    else
+        snprintf(what, sizeof what, "%s", g < 0 ? "ready" : sm_gate_name((sm_gate_t)g));
     snprintf(buf, size, "SM %u, CTA (%u,%u,%u), warp %u: %s, PC %u (line %u), "
              "lanes 0x%08x", s->id, c->ctaid[0], c->ctaid[1], c->ctaid[2],
              w->wid, what, pc, line, warp_active(w));

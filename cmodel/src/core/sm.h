@@ -12,12 +12,13 @@
  *               the scoreboard and takes a collector unit;
  *   fetch       one warp with an empty instruction buffer fetches per
  *               cycle; the buffer (2 entries) is valid the next cycle.
- * A warp is ready when its buffer holds the instruction at its PC, it is
- * not waiting at a barrier, none of the registers the instruction reads or
- * writes is reserved, a collector unit of its class is free and an
- * instruction record is free.  A taken or divergent branch empties the
- * buffer (control hazard).  Every scheduler-cycle without an issue counts
- * one stall reason (sm_stall_t). */
+ * A warp is ready when every issue gate is open (core/sm_ready.h): it is
+ * not waiting at a barrier, its buffer holds the instruction at its PC,
+ * none of the registers the instruction reads or writes is reserved, and
+ * a collector unit of its class, an instruction record and (for memory
+ * instructions) LD/ST room are free.  A taken or divergent branch empties
+ * the buffer (control hazard).  Every scheduler-cycle without an issue
+ * counts one stall reason (sm_stall_t). */
 #ifndef CORE_SM_H
 #define CORE_SM_H
 
@@ -29,17 +30,9 @@
 #include "core/pipe.h"
 #include "core/sched.h"
 #include "core/scoreboard.h"
+#include "core/sm_ready.h"
 #include "mem/fill_queue.h"
 #include "exec/exec.h"
-
-typedef enum sm_stall {
-    SM_STALL_IDLE,        /* no warp in this scheduler's slots */
-    SM_STALL_FETCH,       /* instruction buffers empty (control hazard) */
-    SM_STALL_BARRIER,     /* every warp waits at a barrier */
-    SM_STALL_SCOREBOARD,  /* operands or results still in flight */
-    SM_STALL_PIPELINE,    /* no collector unit / record free */
-    SM_NSTALLS
-} sm_stall_t;
 
 typedef struct sm_cfg {
     unsigned max_warps;        /* warp slots (threads per SM / 32) */
@@ -75,6 +68,16 @@ typedef struct sm_stats {
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
 } sm_stats_t;
 
+/* Registers one instruction can read or write: every operand a vector of
+ * four, plus the guard predicate and a second destination (p|q).  A bound
+ * no instruction can exceed, so decoding never drops one. */
+#define SM_MAX_REGS (PTX_MAX_OPERANDS * 4 + 2)
+_Static_assert(SM_MAX_REGS <= OPC_MAX_SRC, "a collector unit reads every source");
+
+/* Instruction records per warp slot: what one warp can have in flight,
+ * issued and not written back, before the issue stage stalls for one. */
+#define SM_INSTS_PER_WARP 8
+
 /* One in-flight instruction, from issue to writeback. */
 typedef struct sm_inst {
     uint8_t used;
@@ -83,10 +86,8 @@ typedef struct sm_inst {
     uint32_t slot;             /* warp slot */
     pipe_lat_t lat;
     uint32_t mem_op;           /* memory instructions: the LD/ST handle */
-    uint32_t dst[8];           /* scoreboard registers reserved */
+    uint32_t dst[SM_MAX_REGS]; /* scoreboard registers reserved */
 } sm_inst_t;
-
-#define SM_MAX_REGS 16          /* registers one instruction reads or writes */
 
 /* What an instruction reads and writes, in scoreboard numbering (value
  * slots, then predicates at nslots + p), and the value registers it reads
@@ -104,9 +105,6 @@ typedef struct sm_slot {
     uint8_t at_bar;            /* the warp waits at a barrier */
     uint8_t ibuf;              /* instructions buffered at ibuf_pc */
     uint8_t ifetch_wait;       /* its fetch missed in the instruction cache */
-    uint8_t sb_wait;           /* the buffered instruction collided in the
-                                  scoreboard and nothing of this warp has
-                                  written back since: still blocked */
     uint64_t ibuf_ready;       /* cycle the buffer becomes usable */
     uint64_t age;              /* dynamic warp id */
     pipe_timing_t timing;      /* of the instruction at ibuf_pc */
@@ -130,6 +128,7 @@ typedef struct sm_kernel {
     uint32_t live_warps;       /* resident unfinished warps, all SMs */
     uint32_t hosting_sms;      /* SMs with a resident CTA of it */
     uint32_t *ctas_on_sm;      /* per SM id: its resident CTAs */
+    uint32_t launch;           /* its launch index on the GPU */
     uint32_t code_id;          /* its code's place in instruction memory */
     uint64_t const_window;     /* its constant bank and parameters in the
                                   device address space (mem/mem_regions.h) */
@@ -155,22 +154,8 @@ typedef struct sm {
     unsigned nctas;            /* resident */
     unsigned used_warps, used_threads, used_regs;
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
-    sched_t *scheds;
-    uint64_t *sched_free_at;   /* per scheduler: next cycle it may issue */
-    uint64_t *sched_stale;     /* per scheduler (arbiter policies): local
-                                  slots whose readiness must be looked at
-                                  again; the others keep slot.why */
-    uint64_t *sched_valid, *sched_ready; /* per scheduler: the masks */
-    int8_t *slot_why;          /* per slot, arbiter policies: its last
-                                  readiness, blocked()'s value (-1: ready);
-                                  apart from the slots, for a compact scan */
-    uint64_t *sched_pipe;      /* per scheduler: slots blocked on the
-                                  pipeline (no collector unit, record or
-                                  LD/ST room) */
-    uint8_t *sched_dirty;      /* per scheduler: something its readiness
-                                  depends on changed since it last found
-                                  no ready warp */
-    uint8_t *sched_stall;      /* per scheduler: that last stall reason */
+    sm_sched_t *scheds;        /* per scheduler: its policy and its
+                                  cached view (core/sm_ready.h) */
     scoreboard_t sb;
     opc_t opc;
     pipes_t pipes;
@@ -221,11 +206,5 @@ void sm_icache_line_arrived(sm_t *s, uint64_t line, uint64_t now);
  * PC, PTX line, lanes and what it waits for.  0 when the slot holds no
  * unfinished warp. */
 int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size);
-
-/* Nothing resident. */
-static inline int sm_idle(const sm_t *s)
-{
-    return s->nctas == 0;
-}
 
 #endif

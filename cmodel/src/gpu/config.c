@@ -13,9 +13,11 @@ typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM } cfg_kind_t;
 /* The names of each CFG_ENUM key's values, in value order. */
 static const char *const *enum_names(int key)
 {
-    static const char *const scheduler[] = { "lrr", "gto", "oldest",
-                                             "two_level", "owf", "ltlws",
-                                             NULL };
+    static const char *const scheduler[] = {
+#define SCHED_POLICY(id, name, ops) #name,
+#include "core/sched_policies.def"
+#undef SCHED_POLICY
+        NULL };
     static const char *const ltlws_inner[] = { "gto", "lrr", NULL };
     static const char *const cta_policy[] = { "rr", NULL };
     static const char *const write_policy[] = { "write_back", "write_through",

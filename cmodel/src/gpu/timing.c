@@ -174,7 +174,8 @@ static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t, unsigned k,
     }
     gk->k = (sm_kernel_t){ .l = l, .slot_phys = phys, .threads = threads,
                            .warps = warps, .regs = regs, .smem = t->smem,
-                           .ctas_on_sm = on_sm, .code_id = l->prog->kernel,
+                           .ctas_on_sm = on_sm, .launch = k,
+                           .code_id = l->prog->kernel,
                            .const_window = mem_const_window(k) };
     gk->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     return SIMT_OK;

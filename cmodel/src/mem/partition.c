@@ -1,4 +1,5 @@
 /* partition.c: an L2 slice over an ideal memory (partition.h). */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "mem/partition.h"
@@ -65,11 +66,16 @@ void partition_free(partition_t *p)
 
 int partition_can_accept(const partition_t *p)
 {
-    return p->in_count < p->cfg.queue;
+    /* every request taken is one reply to come: with `held` below the
+     * reply ring's capacity, the ring cannot overflow however long the
+     * reply network keeps its replies waiting */
+    return p->in_count < p->cfg.queue && p->held < p->out_cap;
 }
 
 void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write)
 {
+    assert(partition_can_accept(p));
+    p->held++;
     unsigned k = (p->in_head + p->in_count++) % p->cfg.queue;
     p->in[k] = req;
     p->in_addr[k] = addrmap_chan(&p->cfg.map, addr);
@@ -78,6 +84,7 @@ void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write)
 
 static void reply(partition_t *p, uint32_t req, uint64_t ready)
 {
+    assert(p->out_count < p->out_cap);
     p->out[(p->out_head + p->out_count++) % p->out_cap] =
         (part_reply_t){ req, ready };
 }
@@ -189,6 +196,8 @@ int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req)
 
 void partition_pop_reply(partition_t *p)
 {
+    assert(p->out_count > 0 && p->held > 0);
+    p->held--;
     p->out_head = (p->out_head + 1) % p->out_cap;
     p->out_count--;
 }

@@ -14,7 +14,10 @@
  * reservation failure leaves the request at the head for the next cycle.
  * Without an L2 every request is a memory access: it replies after
  * `mem_latency`.  Replies wait, in order of readiness, for the reply
- * network. */
+ * network.  Every request taken is exactly one reply to come, so the
+ * partition takes a request only while the replies it owes fit its reply
+ * ring: a reply network that does not drain pushes back on the request
+ * side instead of losing replies. */
 #ifndef MEM_PARTITION_H
 #define MEM_PARTITION_H
 
@@ -76,12 +79,15 @@ typedef struct partition {
     fill_queue_t fetch;        /* ideal memory: lines coming from below */
     part_reply_t *out;         /* replies waiting, a ring */
     unsigned out_head, out_count, out_cap;
+    unsigned held;             /* requests taken and not yet replied to:
+                                  at most out_cap (partition_can_accept) */
     part_stats_t stats;
 } partition_t;
 
 const char *partition_init(partition_t *p, const part_cfg_t *cfg);
 void partition_free(partition_t *p);
 
+/* Room in the request queue, and for one more reply to come. */
 int partition_can_accept(const partition_t *p);
 /* Queues request `req` (the caller's handle) for `addr`. */
 void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write);

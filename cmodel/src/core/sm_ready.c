@@ -1,0 +1,172 @@
+/* sm_ready.c: the issue gates and the cached readiness of warp slots
+ * (sm_ready.h). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/sm.h"
+
+/* Each gate: whether it is closed for slot i at `now`, what it stands for,
+ * and the SM-wide events that can open it (the warp's own events,
+ * sm_ready_touch, open any gate). */
+static int barrier_closed(const sm_t *s, unsigned i, uint64_t now)
+{
+    (void)now;
+    return s->slots[i].at_bar;
+}
+
+/* A non-empty buffer always holds the warp's PC: issue empties it on any
+ * control transfer. */
+static int fetch_closed(const sm_t *s, unsigned i, uint64_t now)
+{
+    return !s->slots[i].ibuf || now < s->slots[i].ibuf_ready;
+}
+
+static int scoreboard_closed(const sm_t *s, unsigned i, uint64_t now)
+{
+    (void)now;
+    const sm_regs_t *r = &s->regs[i];
+    return scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
+           scoreboard_collides(&s->sb, i, r->wr, r->nwr);
+}
+
+static int pipeline_closed(const sm_t *s, unsigned i, uint64_t now)
+{
+    (void)now;
+    opc_class_t cls = s->slots[i].timing.cls;
+    return !opc_free_cus(&s->opc, cls) || !s->nfree_insts ||
+           (cls == OPC_MEM && !ldst_can_prepare(&s->ldst));
+}
+
+static const struct {
+    const char *name;          /* for reports */
+    sm_stall_t stall;
+    unsigned opened_by;        /* SM_EV_* */
+    int (*closed)(const sm_t *s, unsigned i, uint64_t now);
+} sm_gates[SM_NGATES] = {
+    [SM_GATE_BARRIER] = { "waiting at a barrier", SM_STALL_BARRIER,
+                          SM_EV_BARRIER_RELEASED, barrier_closed },
+    [SM_GATE_FETCH] = { "instruction buffer empty", SM_STALL_FETCH, 0,
+                        fetch_closed },
+    [SM_GATE_SCOREBOARD] = { "waiting for registers still in flight",
+                             SM_STALL_SCOREBOARD, 0, scoreboard_closed },
+    [SM_GATE_PIPELINE] = { "waiting for a collector unit, an instruction "
+                           "record or LD/ST room", SM_STALL_PIPELINE,
+                           SM_EV_RESOURCE_FREED, pipeline_closed },
+};
+
+sm_stall_t sm_gate_stall(sm_gate_t g)
+{
+    return sm_gates[g].stall;
+}
+
+const char *sm_gate_name(sm_gate_t g)
+{
+    return sm_gates[g].name;
+}
+
+int sm_ready_fresh(const sm_t *s, unsigned slot, uint64_t now)
+{
+    for (int g = 0; g < SM_NGATES; g++)
+        if (sm_gates[g].closed(s, slot, now))
+            return g;
+    return -1;
+}
+
+/* Waits at a barrier or on a long-latency operation (sched_view_t). */
+static int slot_waiting(const sm_t *s, unsigned i)
+{
+    return s->slots[i].at_bar || scoreboard_long_pending(&s->sb, i) > 0;
+}
+
+void sm_ready_touch(sm_t *s, unsigned slot)
+{
+    sm_sched_t *q = &s->scheds[slot % s->cfg.nsched];
+    q->dirty = 1;
+    q->stale |= (uint64_t)1 << (slot / s->cfg.nsched);
+}
+
+void sm_ready_event(sm_t *s, unsigned ev)
+{
+    for (unsigned k = 0; k < s->cfg.nsched; k++) {
+        sm_sched_t *q = &s->scheds[k];
+        uint64_t m = ev & SM_EV_RESOURCE_TAKEN ? q->ready : 0;
+        for (int g = 0; g < SM_NGATES; g++)
+            if (sm_gates[g].opened_by & ev)
+                m |= q->blocked[g];
+        q->stale |= m;
+        if (ev & ~SM_EV_RESOURCE_TAKEN)
+            q->dirty = 1;
+    }
+}
+
+void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
+{
+    unsigned n = s->cfg.nsched;
+    sm_sched_t *q = &s->scheds[k];
+    uint64_t stale = q->stale;
+    q->stale = 0;
+    for (; stale; stale &= stale - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(stale), i = l * n + k;
+        uint64_t bit = (uint64_t)1 << l;
+        q->valid &= ~bit;
+        q->ready &= ~bit;
+        q->waiting &= ~bit;
+        for (int g = 0; g < SM_NGATES; g++)
+            q->blocked[g] &= ~bit;
+        if (i >= s->cfg.max_warps || !s->slots[i].live)
+            continue;
+        const sm_slot_t *sl = &s->slots[i];
+        int g = sm_ready_fresh(s, i, now);
+        q->valid |= bit;
+        if (g < 0)
+            q->ready |= bit;
+        else
+            q->blocked[g] |= bit;
+        if (slot_waiting(s, i))
+            q->waiting |= bit;
+        const sm_kernel_t *kern = s->ctas[sl->cta].k;
+        q->slot[l] = (sched_slot_t){ .age = sl->age, .cta = sl->cta,
+                                     .kernel = kern->launch,
+                                     .pc = warp_pc(sl->w),
+                                     .cls = WARP_ARBITER_UNSHARED };
+    }
+}
+
+#ifdef SIMT_CHECK_READINESS
+static const char *describe(int g)
+{
+    return g < 0 ? "ready" : sm_gates[g].name;
+}
+
+void sm_ready_check(const sm_t *s, unsigned k, uint64_t now)
+{
+    unsigned n = s->cfg.nsched;
+    const sm_sched_t *q = &s->scheds[k];
+    for (unsigned l = 0; l < q->policy.p.nslots; l++) {
+        unsigned i = l * n + k;
+        uint64_t bit = (uint64_t)1 << l;
+        if (q->stale & bit)
+            continue;
+        int live = i < s->cfg.max_warps && s->slots[i].live;
+        int cached = -2, fresh = -2;
+        if (q->valid & bit) {
+            cached = -1;
+            for (int g = 0; g < SM_NGATES; g++)
+                if (q->blocked[g] & bit)
+                    cached = g;
+        }
+        if (live)
+            fresh = sm_ready_fresh(s, i, now);
+        int wait_ok = !live || !!(q->waiting & bit) == slot_waiting(s, i);
+        if (cached == fresh && wait_ok && !!(q->ready & bit) == (fresh == -1))
+            continue;
+        fprintf(stderr, "readiness check: SM %u, cycle %llu, slot %u: cached "
+                "%s%s, from scratch %s%s\n", s->id, (unsigned long long)now, i,
+                cached == -2 ? "no warp" : describe(cached),
+                q->waiting & bit ? " (waiting)" : "",
+                fresh == -2 ? "no warp" : describe(fresh),
+                live && slot_waiting(s, i) ? " (waiting)" : "");
+        abort();
+    }
+}
+#endif

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# timing_cases.sh SIMT [CHECK_SIMT]: timing-model runs that once went wrong,
+# and the readiness check build on a spread of workloads and schedulers.
+#
+# With SIMT (the normal build), each case must PASS its CPU reference:
+#   hmmer at paper size on kepler-ss   a false deadlock: an L2 slice's reply
+#                                      ring overflowed while the reply
+#                                      network was backed up, so an L1 fill
+#                                      never came back (mem/partition.h)
+#   srad1 on fermi-gtx480 under ltlws  the W_Opt oldest warps waited at a
+#                                      barrier the capped-out warps never
+#                                      reached (core/sched_arbiter.c)
+#   srad1 under two_level              the same, for an active set full of
+#                                      warps at a barrier (sched_two_level.c)
+# With CHECK_SIMT (`make check-build`: -DSIMT_CHECK_READINESS), every
+# cycle asserts that each slot's cached readiness equals the one computed
+# from scratch (core/sm_ready.h); a mismatch aborts the run.
+set -uo pipefail
+simt=${1:?usage: timing_cases.sh SIMT [CHECK_SIMT]}
+check=${2:-}
+pass=0
+fail=0
+
+case_run() { # name, simt, args...
+  local name=$1 bin=$2
+  shift 2
+  if out=$("$bin" run "$@" 2>&1) && echo "$out" | grep -q ': PASS'; then
+    pass=$((pass + 1))
+    echo "ok $name"
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name"
+    echo "$out" | grep -v '^  ' | head -n 15
+  fi
+}
+
+case_run "hmmer paper size on kepler-ss (lost L2 replies)" "$simt" \
+  hmmer --config configs/kepler-ss.cfg --param size=paper
+case_run "srad1 on fermi-gtx480 under ltlws (barrier deadlock)" "$simt" \
+  srad1 --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=ltlws
+case_run "srad1 on fermi-gtx480 under two_level (barrier deadlock)" "$simt" \
+  srad1 --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=two_level
+
+if [ -n "$check" ]; then
+  for w in hmmer bfs bitonic srad1 reduction backprop histogram256 lud; do
+    for p in fermi-gtx480 kepler-ss; do
+      case_run "readiness check: $w on $p" "$check" "$w" --config "configs/$p.cfg"
+    done
+  done
+  for sch in lrr oldest two_level owf ltlws; do
+    case_run "readiness check: nw1 under $sch" "$check" nw1 \
+      --config configs/fermi-gtx480.cfg --set gpgpu_scheduler="$sch"
+  done
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
