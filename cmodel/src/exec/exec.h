@@ -185,7 +185,6 @@ typedef struct warp {
     simt_entry_t *stack;
     uint32_t depth, cap;
     uint64_t scratch[PTX_MAX_OPERANDS][WARP_SIZE]; /* special registers */
-    uint64_t steps;
 } warp_t;
 
 typedef struct exec_launch {

@@ -152,7 +152,6 @@ int exec_step(exec_ctx_t *x, warp_t *w)
     }
     x->l->stats->warp_insns++;
     x->l->stats->thread_insns += (uint64_t)__builtin_popcount(active);
-    w->steps++;
     x->clock++;
     top->pc = pc + 1;
     ei->fn(x, w, ei, m);
