@@ -1,12 +1,13 @@
-/* cta.c: a CTA's warps and the functional runner: round-robin over ready
- * warps, one warp-instruction per turn, releasing barriers when every live
- * warp has arrived, and reporting a deadlock when no warp can move. */
+/* cta.c: a CTA's threads and issue groups, its barriers, and the
+ * functional runner: round-robin over ready groups, running each until it
+ * blocks, releasing barriers when every live group has arrived, and
+ * reporting a deadlock when no group can move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
-#include "exec/exec.h"
+#include "exec/recon.h"
 
 int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
              uint32_t smid, uint8_t *smem, uint32_t smem_size)
@@ -17,51 +18,57 @@ int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
     c->smid = smid;
     c->smem = smem;
     c->smem_size = smem_size;
+    c->recon = recon_model((unsigned)simt_config_get(l->cfg,
+                                                     SIMT_CFG_RECONVERGENCE));
     const exec_program_t *p = l->prog;
     c->nthreads = l->block.x * l->block.y * l->block.z;
     c->nwarps = (c->nthreads + WARP_SIZE - 1) / WARP_SIZE;
+    /* thread storage per home warp (exec.h), one allocation per kind */
+    size_t hw = c->nwarps;
+    c->threads.regs = calloc(hw * (p->nslots ? p->nslots : 1) * WARP_SIZE,
+                             sizeof *c->threads.regs);
+    c->threads.preds = calloc(hw * (p->npreds ? p->npreds : 1),
+                              sizeof *c->threads.preds);
+    c->threads.cc = calloc(hw, sizeof *c->threads.cc);
+    c->threads.local = calloc((size_t)c->nthreads *
+                              (p->frame_bytes ? p->frame_bytes : 1), 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
-    if (!c->warps)
+    if (!c->threads.regs || !c->threads.preds || !c->threads.cc ||
+        !c->threads.local || !c->warps) {
+        cta_release(c);
         return set_error(l->err, SIMT_EINPUT, "out of host memory for a CTA");
+    }
     for (uint32_t i = 0; i < c->nwarps; i++) {
         warp_t *w = &c->warps[i];
         w->cta = c;
         w->wid = i;
-        w->regs = calloc((size_t)(p->nslots ? p->nslots : 1) * WARP_SIZE,
-                         sizeof *w->regs);
-        w->preds = calloc(p->npreds ? p->npreds : 1, sizeof *w->preds);
-        w->local = calloc((size_t)WARP_SIZE * (p->frame_bytes ? p->frame_bytes : 1), 1);
         w->cap = 16;
         w->stack = malloc(w->cap * sizeof *w->stack);
-        if (!w->regs || !w->preds || !w->local || !w->stack) {
+        if (!w->stack) {
             cta_release(c);
             return set_error(l->err, SIMT_EINPUT, "out of host memory for a CTA");
         }
-        for (uint32_t lane = 0; lane < WARP_SIZE; lane++) {
-            uint32_t t = i * WARP_SIZE + lane;
-            if (t >= c->nthreads)
-                break;
-            w->valid |= 1u << lane;
-            w->tid[0][lane] = t % l->block.x;
-            w->tid[1][lane] = t / l->block.x % l->block.y;
-            w->tid[2][lane] = t / (l->block.x * l->block.y);
-        }
-        w->stack[0] = (simt_entry_t){ 0, EXEC_NO_PC, w->valid, EXEC_NO_PC };
-        w->depth = 1;
     }
-    return SIMT_OK;
+    int rc = c->recon->init(c);
+    if (rc != SIMT_OK)
+        cta_release(c);
+    return rc;
 }
 
 void cta_release(cta_t *c)
 {
     for (uint32_t i = 0; c->warps && i < c->nwarps; i++) {
-        free(c->warps[i].regs);
-        free(c->warps[i].preds);
-        free(c->warps[i].local);
         free(c->warps[i].stack);
+        free(c->warps[i].copy_regs);
+        free(c->warps[i].copy_preds);
     }
     free(c->warps);
+    free(c->threads.regs);
+    free(c->threads.preds);
+    free(c->threads.cc);
+    free(c->threads.local);
     c->warps = NULL;
+    c->threads = (exec_threads_t){ 0 };
 }
 
 /* Releases barrier `id` if enough warps have arrived; returns 1 if so. */
@@ -94,12 +101,14 @@ static int try_release(cta_t *c, unsigned id)
             uint32_t m = warp_active(w);
             const exec_opnd_t *d = &ei->o[0];
             uint32_t r = c->bar_red[id];
-            if (d->kind == EO_PRED)
-                w->preds[d->slot] = (w->preds[d->slot] & ~m) | (r ? m : 0);
-            else if (d->kind == EO_REG)
-                for (uint32_t l = 0; l < WARP_SIZE; l++)
-                    if (m >> l & 1)
-                        w->regs[(size_t)d->slot * WARP_SIZE + l] = r;
+            for (uint32_t l = 0; l < WARP_SIZE; l++) {
+                if (!(m >> l & 1))
+                    continue;
+                if (d->kind == EO_PRED)
+                    exec_thread_set_pred(c, w->thread[l], d->slot, r != 0);
+                else if (d->kind == EO_REG)
+                    *exec_thread_reg(c, w->thread[l], d->slot) = r;
+            }
         }
         w->state = WARP_READY;
     }

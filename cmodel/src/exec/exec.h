@@ -2,15 +2,28 @@
  *
  * A kernel is prepared once into an exec_program_t: the kernel and every
  * function it calls, laid out in one PC space, with register operands turned
- * into slots of the warp's register file, symbols into addresses,
+ * into slots of a thread's register file, symbols into addresses,
  * immediates into 32-lane broadcast rows and branches annotated with their
  * reconvergence PC (immediate post-dominator).  exec_step() executes one
- * warp-instruction; the functional runner (cta_run.c) and, later, the timing
- * model's issue stage both call it.
+ * instruction of an issue group; the functional runner (cta.c) and the
+ * timing model's issue stage (core/sm.c) both call it.
  *
- * Register file: value registers are 64-bit per lane, stored
- * regs[slot * 32 + lane] so that one instruction touches contiguous lanes;
- * predicates are one 32-bit lane mask per predicate register.
+ * Threads and issue groups.  Registers, predicates, the carry flag and the
+ * local frame belong to threads, stored per CTA (exec_threads_t): thread t
+ * (its linear index in the block) has home warp t / 32 and home lane
+ * t % 32.  A warp_t is an issue group: 32 lanes, each referencing a thread
+ * of its CTA through the lane map (warp_t.thread), or none.  The
+ * reconvergence model (exec/recon.h) forms the groups and decides which PC
+ * each runs; the timing model issues, scoreboards and collects operands
+ * per group (its warp slot).
+ *
+ * Handlers see a group's registers as one [slot][lane] block: value
+ * registers 64-bit per lane at regs[slot * 32 + lane], predicates one
+ * 32-bit lane mask per predicate register, the carry one lane mask.  When
+ * every mapped lane l holds thread home * 32 + l of one home warp (always,
+ * with pdom) the block is that home warp's storage itself; otherwise
+ * (a permuted or mixed lane map) exec_step copies the operands of each
+ * instruction in from the threads and back out (exec/group.c).
  */
 #ifndef EXEC_EXEC_H
 #define EXEC_EXEC_H
@@ -109,8 +122,16 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
                        simt_error_t *err);
 void exec_program_free(exec_program_t *p);
 
-/* ---- warps and CTAs ---- */
+/* ---- threads, issue groups and CTAs ---- */
 
+#define EXEC_NO_THREAD 0xffffffffu
+
+/* One entry of a group's control state: its PC, where it reconverges, its
+ * lanes and, for a call frame, the call's PC.  Every reconvergence model
+ * keeps the group's current PC and lanes in the top entry (warp_pc,
+ * warp_active read it on every issue); the model's methods are its only
+ * writers, apart from exec_step moving the top entry past the instruction
+ * it executes and a uniform branch redirecting it. */
 typedef struct simt_entry {
     uint32_t pc;
     uint32_t rpc;         /* reconvergence PC or EXEC_NO_PC */
@@ -124,27 +145,46 @@ typedef enum warp_state {
     WARP_DONE,
 } warp_state_t;
 
+/* The per-thread state of a CTA's threads, indexed by thread (see above):
+ * value registers regs[(t / 32 * nslots + slot) * 32 + t % 32], predicate
+ * and carry bits at bit t % 32 of preds[t / 32 * npreds + p] and
+ * cc[t / 32], the local frame at local + t * frame_bytes.  Laid out per
+ * home warp so that a group of one home warp's threads in their home lanes
+ * uses its block directly. */
+typedef struct exec_threads {
+    uint64_t *regs;
+    uint32_t *preds;
+    uint32_t *cc;
+    uint8_t *local;
+} exec_threads_t;
+
 struct cta;
+struct recon_ops;
 
 typedef struct warp {
     struct cta *cta;
-    uint32_t wid;          /* warp index in the CTA */
+    uint32_t wid;          /* issue group index in the CTA */
     uint32_t valid;        /* lanes that hold a thread */
     uint32_t exited;       /* lanes that executed exit */
     uint8_t state;
     uint8_t bar_id;
     uint32_t bar_count;    /* expected threads of the pending barrier (0: all) */
     uint32_t bar_pc;       /* PC of the pending barrier instruction */
+    /* the lane map: lane -> thread of the CTA, or EXEC_NO_THREAD */
+    uint32_t thread[WARP_SIZE];
+    uint32_t home;         /* the home warp whose block regs/preds/cc are,
+                              or EXEC_NO_THREAD: a mixed map, whose
+                              instructions run on the group's own copy */
+    /* the lanes' state as handlers see it (see above) */
     uint64_t *regs;        /* nslots * 32 */
     uint32_t *preds;       /* npreds */
-    uint32_t cc;           /* carry flag per lane (.cc) */
-    uint8_t *local;        /* 32 * frame_bytes */
+    uint32_t *cc;          /* carry flag per lane (.cc) */
+    uint64_t *copy_regs;   /* a mixed map's copy (allocated on first use) */
+    uint32_t *copy_preds;
+    uint32_t copy_cc;
     simt_entry_t *stack;
     uint32_t depth, cap;
-    uint32_t tid[3][WARP_SIZE];
     uint64_t scratch[PTX_MAX_OPERANDS][WARP_SIZE]; /* special registers */
-    uint32_t red_value;    /* bar.red: this warp's contribution */
-    uint64_t steps;
 } warp_t;
 
 typedef struct exec_launch {
@@ -170,8 +210,10 @@ typedef struct cta {
     uint32_t smid;
     uint8_t *smem;         /* this CTA's slice of the SM's scratchpad */
     uint32_t smem_size;
-    warp_t *warps;
-    uint32_t nwarps;
+    const struct recon_ops *recon; /* its reconvergence model */
+    exec_threads_t threads;
+    warp_t *warps;         /* the issue groups */
+    uint32_t nwarps;       /* issue groups (with pdom: home warps) */
     uint32_t nthreads;
     uint32_t bar_arrived[EXEC_NBARRIERS]; /* threads arrived (32 per warp) */
     uint32_t bar_red[EXEC_NBARRIERS];     /* bar.red accumulators */
@@ -197,8 +239,9 @@ typedef struct exec_ctx {
     exec_access_t *trace;  /* NULL, or filled by each exec_step */
 } exec_ctx_t;
 
-/* Sets up the CTA's warps (registers, stacks, thread ids).  smem must hold
- * smem_size bytes, zeroed by the caller.  SIMT_OK or SIMT_EINPUT (memory). */
+/* Sets up the CTA's threads (zeroed state) and its issue groups, formed by
+ * the configured reconvergence model.  smem must hold smem_size bytes,
+ * zeroed by the caller.  SIMT_OK or SIMT_EINPUT (memory). */
 int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
              uint32_t smid, uint8_t *smem, uint32_t smem_size);
 void cta_release(cta_t *c);
@@ -222,11 +265,42 @@ int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,
                uint32_t lanes, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/* Pushes a reconvergence-stack entry; SIMT_EFAULT on overflow. */
-int exec_push(exec_ctx_t *x, warp_t *w, const struct exec_insn *ei,
-              uint32_t pc, uint32_t rpc, uint32_t mask, uint32_t call_pc);
+/* Sets group w's lane map to thread[0..31] (EXEC_NO_THREAD: no thread) and
+ * its valid lanes; chooses its register view (exec.h).  -1 when the copy
+ * of a mixed map cannot be allocated. */
+int exec_group_map(warp_t *w, const uint32_t thread[WARP_SIZE]);
 
-/* Active lanes of the warp's current stack entry. */
+/* A mixed group's view: copy_in fills the copy with the lanes' threads'
+ * values of every register `ei` names, and the carry; copy_out writes
+ * them back to the threads. */
+void exec_group_copy_in(warp_t *w, const struct exec_insn *ei);
+void exec_group_copy_out(warp_t *w, const struct exec_insn *ei);
+
+/* Thread t's value register `slot` and its local frame. */
+static inline uint64_t *exec_thread_reg(const cta_t *c, uint32_t t,
+                                        uint32_t slot)
+{
+    size_t hw = t / WARP_SIZE;
+    return &c->threads.regs[(hw * c->launch->prog->nslots + slot) * WARP_SIZE +
+                            t % WARP_SIZE];
+}
+
+static inline uint8_t *exec_thread_local(const cta_t *c, uint32_t t)
+{
+    return c->threads.local + (size_t)t * c->launch->prog->frame_bytes;
+}
+
+/* Sets (v != 0) or clears thread t's predicate p. */
+static inline void exec_thread_set_pred(const cta_t *c, uint32_t t,
+                                        uint32_t p, int v)
+{
+    uint32_t *word = &c->threads.preds[(size_t)t / WARP_SIZE *
+                                       c->launch->prog->npreds + p];
+    uint32_t bit = 1u << (t % WARP_SIZE);
+    *word = v ? *word | bit : *word & ~bit;
+}
+
+/* Active lanes of the group's current entry. */
 static inline uint32_t warp_active(const warp_t *w)
 {
     return w->depth ? w->stack[w->depth - 1].mask & ~w->exited : 0;

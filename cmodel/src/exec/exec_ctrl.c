@@ -1,39 +1,11 @@
-/* exec_ctrl.c: control flow on the reconvergence (SIMT) stack: bra, call,
- * ret, exit, barriers, and instructions with no functional effect.
- *
- * Stack entries are {pc, reconvergence pc, mask}.  A divergent branch turns
- * the current entry into the reconvergence entry (pc = immediate
- * post-dominator), pushes the not-taken path, then the taken path, so the
- * taken path runs first.  An entry is popped when its pc reaches its
- * reconvergence pc or when all its lanes have left (exit or ret).  A call
- * pushes a frame entry marked with the call's PC; ret removes the returning
- * lanes from every entry down to and including that frame. */
-#include <stdlib.h>
-
+/* exec_ctrl.c: control flow: bra, call, ret, exit, barriers, and
+ * instructions with no functional effect.  What control flow does to a
+ * group's lanes and PCs belongs to the reconvergence model (recon.h); the
+ * handlers here do what every model shares: a uniform branch, the frame
+ * copies of call and ret, and barriers. */
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
-
-int exec_push(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t pc,
-              uint32_t rpc, uint32_t mask, uint32_t call_pc)
-{
-    uint32_t limit = (uint32_t)simt_config_get(x->l->cfg,
-                                               SIMT_CFG_SIMT_STACK_DEPTH);
-    if (w->depth >= limit)
-        return exec_fault(x, w, ei, mask, "reconvergence stack overflow "
-                          "(%u entries, simt_stack_depth): runaway "
-                          "divergence or call nesting", limit);
-    if (w->depth == w->cap) {
-        uint32_t nc = w->cap * 2 > limit ? limit : w->cap * 2;
-        simt_entry_t *s = realloc(w->stack, nc * sizeof *s);
-        if (!s)
-            return exec_fault(x, w, ei, mask, "out of host memory for the "
-                              "reconvergence stack");
-        w->stack = s;
-        w->cap = nc;
-    }
-    w->stack[w->depth++] = (simt_entry_t){ pc, rpc, mask, call_pc };
-    return SIMT_OK;
-}
+#include "exec/recon.h"
 
 static void h_bra(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
@@ -45,39 +17,17 @@ static void h_bra(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     }
     if (m == 0)
         return; /* falls through: pc already advanced */
-    uint32_t fall = top->pc, rpc = ei->reconv;
-    x->l->stats->divergent_branches++;
-    if (top->rpc == rpc && top->call_pc == EXEC_NO_PC) {
-        /* The current entry already reconverges where these paths do (a
-         * loop latch inside the loop's own divergence), and the lanes that
-         * reach rpc wait in the entry below: reuse this entry for one path
-         * instead of leaving a finished entry buried under the other, so
-         * the stack does not grow with every divergent trip. */
-        if (fall != rpc) {
-            top->mask = active & ~m; /* not-taken path; pc is already fall */
-        } else {
-            top->pc = ei->target;    /* not-taken lanes are already at rpc */
-            top->mask = m;
-            return;
-        }
-    } else {
-        top->pc = rpc;
-        if (fall != rpc && /* lanes already at rpc wait in this entry */
-            exec_push(x, w, ei, fall, rpc, active & ~m, EXEC_NO_PC))
-            return;
-    }
-    if (ei->target != rpc)
-        exec_push(x, w, ei, ei->target, rpc, m, EXEC_NO_PC);
+    w->cta->recon->branch(x, w, ei, m);
 }
 
+/* Copies between frame offsets of the threads in lanes m. */
 static void copy_frames(warp_t *w, const exec_program_t *p, uint32_t first,
                         uint32_t count, uint32_t m)
 {
-    uint32_t fb = p->frame_bytes;
     for (uint32_t c = first; c < first + count; c++) {
         const exec_copy_t *cp = &p->copies[c];
         FOR_LANES(m, l) {
-            uint8_t *base = w->local + (size_t)l * fb;
+            uint8_t *base = exec_thread_local(w->cta, w->thread[l]);
             memmove(base + cp->to, base + cp->from, cp->bytes);
         }
     }
@@ -88,44 +38,30 @@ static void h_call(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 {
     if (!m)
         return;
-    const exec_program_t *p = x->l->prog;
-    copy_frames(w, p, ei->call_first, ei->call_count, m);
-    uint32_t call_pc = (uint32_t)(ei - p->code);
-    exec_push(x, w, ei, ei->target, EXEC_NO_PC, m, call_pc);
-}
-
-static void do_exit(exec_ctx_t *x, warp_t *w, uint32_t m)
-{
-    (void)x;
-    w->exited |= m;
-    if ((w->valid & ~w->exited) == 0)
-        w->state = WARP_DONE;
+    copy_frames(w, x->l->prog, ei->call_first, ei->call_count, m);
+    w->cta->recon->call(x, w, ei, m);
 }
 
 static void h_ret(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
+    (void)ei;
     if (!m)
         return;
-    uint32_t f = w->depth;
-    while (f > 0 && w->stack[f - 1].call_pc == EXEC_NO_PC)
-        f--;
-    if (f == 0) { /* ret from the kernel itself */
-        do_exit(x, w, m);
+    const exec_program_t *p = x->l->prog;
+    uint32_t call_pc = w->cta->recon->ret(x, w, m);
+    if (call_pc == EXEC_NO_PC) { /* ret from the kernel itself */
+        w->cta->recon->exit(x, w, m);
         return;
     }
-    const exec_program_t *p = x->l->prog;
-    const exec_insn_t *call = &p->code[w->stack[f - 1].call_pc];
+    const exec_insn_t *call = &p->code[call_pc];
     copy_frames(w, p, call->ret_first, call->ret_count, m);
-    for (uint32_t i = f - 1; i < w->depth; i++)
-        w->stack[i].mask &= ~m;
-    (void)ei;
 }
 
 static void h_exit(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                    uint32_t m)
 {
     (void)ei;
-    do_exit(x, w, m);
+    w->cta->recon->exit(x, w, m);
 }
 
 static void h_trap(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,

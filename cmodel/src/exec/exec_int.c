@@ -104,7 +104,7 @@ static void h_addsub(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     uint32_t cc = 0;
     FOR_LANES(m, l) {
         uint64_t va = zext(a[l], bits), vb = zext(b[l], bits);
-        uint64_t cin = use_cc ? (w->cc >> l & 1) : 0;
+        uint64_t cin = use_cc ? (*w->cc >> l & 1) : 0;
         uint64_t r;
         unsigned __int128 wide;
         if (!sub) {
@@ -121,7 +121,7 @@ static void h_addsub(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         put(w, D, l, zext(r, bits));
     }
     if (set_cc)
-        w->cc = (w->cc & ~m) | cc;
+        *w->cc = (*w->cc & ~m) | cc;
 }
 
 /* ---------- mul / mad (integer) ---------- */
@@ -184,7 +184,7 @@ static void h_mad(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
             continue;
         }
         uint64_t vc = zext(c[l], rbits);
-        uint64_t cin = use_cc ? (w->cc >> l & 1) : 0;
+        uint64_t cin = use_cc ? (*w->cc >> l & 1) : 0;
         unsigned __int128 wide = (unsigned __int128)p + vc + cin;
         uint64_t r = (uint64_t)wide;
         if (set_cc && (rbits == 64 ? (wide >> 64) != 0 : (r >> rbits) != 0))
@@ -192,7 +192,7 @@ static void h_mad(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
         put(w, D, l, zext(r, rbits));
     }
     if (set_cc)
-        w->cc = (w->cc & ~m) | cc;
+        *w->cc = (*w->cc & ~m) | cc;
 }
 
 static void h_mul24(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,

@@ -94,7 +94,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     case PTX_SPACE_LOCAL: {
         uint32_t fb = L->prog->frame_bytes;
         if (within(rel, size, fb))
-            return w->local + (size_t)l * fb + rel;
+            return exec_thread_local(w->cta, w->thread[l]) + rel;
         exec_fault(x, w, ei, 1u << l, "out-of-bounds %s local address 0x%llx "
                    "(lane %u): the thread has %u bytes of local memory", what,
                    (unsigned long long)rel, l, fb);

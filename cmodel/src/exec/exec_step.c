@@ -1,11 +1,12 @@
-/* exec_step.c: executing one warp-instruction, special registers, fault
- * reports, and the choice of handler per instruction. */
+/* exec_step.c: executing one instruction of an issue group, special
+ * registers, fault reports, and the choice of handler per instruction. */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "base/error.h"
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
+#include "exec/recon.h"
 
 exec_fn exec_select(const ptx_insn_t *in)
 {
@@ -43,10 +44,18 @@ void exec_fill_sreg(exec_ctx_t *x, const warp_t *w, ptx_sreg_t s,
     const cta_t *c = w->cta;
     uint64_t v = 0;
     switch (s) {
-    case PTX_SREG_TID_X: case PTX_SREG_TID_Y: case PTX_SREG_TID_Z:
-        for (unsigned l = 0; l < WARP_SIZE; l++)
-            row[l] = w->tid[s - PTX_SREG_TID_X][l];
+    case PTX_SREG_TID_X: case PTX_SREG_TID_Y: case PTX_SREG_TID_Z: {
+        /* the thread's index in the block, from its linear index */
+        uint32_t bx = L->block.x, bxy = L->block.x * L->block.y;
+        for (unsigned l = 0; l < WARP_SIZE; l++) {
+            uint32_t t = w->thread[l];
+            row[l] = t == EXEC_NO_THREAD ? 0
+                   : s == PTX_SREG_TID_X ? t % bx
+                   : s == PTX_SREG_TID_Y ? t / bx % L->block.y
+                                         : t / bxy;
+        }
         return;
+    }
     case PTX_SREG_LANEID:
         for (unsigned l = 0; l < WARP_SIZE; l++)
             row[l] = l;
@@ -128,6 +137,9 @@ int exec_step(exec_ctx_t *x, warp_t *w)
         return exec_fault(x, w, NULL, active, "control reached PC %u outside "
                           "the kernel (missing ret/exit?)", pc);
     const exec_insn_t *ei = &p->code[pc];
+    int mixed = w->home == EXEC_NO_THREAD;
+    if (mixed)
+        exec_group_copy_in(w, ei);
     uint32_t m = active;
     if (ei->guard != EXEC_NO_PC) {
         uint32_t g = w->preds[ei->guard];
@@ -140,24 +152,12 @@ int exec_step(exec_ctx_t *x, warp_t *w)
     }
     x->l->stats->warp_insns++;
     x->l->stats->thread_insns += (uint64_t)__builtin_popcount(active);
-    w->steps++;
     x->clock++;
     top->pc = pc + 1;
     ei->fn(x, w, ei, m);
+    if (mixed)
+        exec_group_copy_out(w, ei);
     if (x->faulted)
         return SIMT_EFAULT;
-    /* reconverge: pop finished entries */
-    while (w->depth) {
-        simt_entry_t *t = &w->stack[w->depth - 1];
-        if ((t->mask & ~w->exited) && !(t->rpc != EXEC_NO_PC && t->pc == t->rpc))
-            break;
-        w->depth--;
-    }
-    if (w->depth == 0 || (w->valid & ~w->exited) == 0)
-        w->state = WARP_DONE;
-    else if (w->stack[w->depth - 1].pc == EXEC_NO_PC)
-        return exec_fault(x, w, ei, warp_active(w), "internal: lanes 0x%08x "
-                          "resumed at a reconvergence point that is the "
-                          "function's exit", warp_active(w));
-    return SIMT_OK;
+    return w->cta->recon->settle(x, w, ei);
 }

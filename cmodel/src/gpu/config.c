@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "simt/config.h"
+#include "exec/recon.h"
 
 typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM } cfg_kind_t;
 
@@ -32,6 +33,7 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
     case SIMT_CFG_CTA_POLICY: return cta_policy;
+    case SIMT_CFG_RECONVERGENCE: return recon_model_names;
     default: return NULL;
     }
 }
