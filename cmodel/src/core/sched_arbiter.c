@@ -87,8 +87,9 @@ static int arb_pick(sched_t *s, const sched_view_t *v, uint64_t now)
         valid &= ~v->waiting;
     in->valid = valid;
     in->ready = v->ready & valid;
-    for (unsigned l = 0; l < s->p.nslots; l++)
-        in->cls[l] = v->valid >> l & 1 ? v->slot[l].cls : 0;
+    if (in->policy == WARP_ARBITER_OWF) /* the only policy that reads cls_i */
+        for (unsigned l = 0; l < s->p.nslots; l++)
+            in->cls[l] = v->valid >> l & 1 ? v->slot[l].cls : 0;
     warp_arbiter_out_t out;
     warp_arbiter_eval(&a->arb, in, &out);
     a->evaluated = 1;

@@ -5,54 +5,53 @@
 
 #include "core/sm.h"
 
-/* Each gate: whether it is closed for slot i at `now`, what it stands for,
- * and the SM-wide events that can open it (the warp's own events,
- * sm_ready_touch, open any gate). */
-static int barrier_closed(const sm_t *s, unsigned i, uint64_t now)
-{
-    (void)now;
-    return s->slots[i].at_bar;
-}
+/* Each gate: what it stands for and the SM-wide events that can open it
+ * (the warp's own events, sm_ready_touch, open any gate); gate_closed()
+ * below says whether it is closed. */
+static const struct {
+    const char *name;          /* for reports */
+    sm_stall_t stall;
+    unsigned opened_by;        /* SM_EV_* */
+} sm_gates[SM_NGATES] = {
+    [SM_GATE_BARRIER] = { "waiting at a barrier", SM_STALL_BARRIER,
+                          SM_EV_BARRIER_RELEASED },
+    [SM_GATE_FETCH] = { "instruction buffer empty", SM_STALL_FETCH, 0 },
+    [SM_GATE_SCOREBOARD] = { "waiting for registers still in flight",
+                             SM_STALL_SCOREBOARD, 0 },
+    [SM_GATE_PIPELINE] = { "waiting for a collector unit, an instruction "
+                           "record or LD/ST room", SM_STALL_PIPELINE,
+                           SM_EV_RESOURCE_FREED },
+};
 
-/* A non-empty buffer always holds the warp's PC: issue empties it on any
- * control transfer. */
-static int fetch_closed(const sm_t *s, unsigned i, uint64_t now)
+static inline int pipeline_closed(const sm_t *s, unsigned i)
 {
-    return !s->slots[i].ibuf || now < s->slots[i].ibuf_ready;
-}
-
-static int scoreboard_closed(const sm_t *s, unsigned i, uint64_t now)
-{
-    (void)now;
-    const sm_regs_t *r = &s->regs[i];
-    return scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
-           scoreboard_collides(&s->sb, i, r->wr, r->nwr);
-}
-
-static int pipeline_closed(const sm_t *s, unsigned i, uint64_t now)
-{
-    (void)now;
     opc_class_t cls = s->slots[i].timing.cls;
     return !opc_free_cus(&s->opc, cls) || !s->nfree_insts ||
            (cls == OPC_MEM && !ldst_can_prepare(&s->ldst));
 }
 
-static const struct {
-    const char *name;          /* for reports */
-    sm_stall_t stall;
-    unsigned opened_by;        /* SM_EV_* */
-    int (*closed)(const sm_t *s, unsigned i, uint64_t now);
-} sm_gates[SM_NGATES] = {
-    [SM_GATE_BARRIER] = { "waiting at a barrier", SM_STALL_BARRIER,
-                          SM_EV_BARRIER_RELEASED, barrier_closed },
-    [SM_GATE_FETCH] = { "instruction buffer empty", SM_STALL_FETCH, 0,
-                        fetch_closed },
-    [SM_GATE_SCOREBOARD] = { "waiting for registers still in flight",
-                             SM_STALL_SCOREBOARD, 0, scoreboard_closed },
-    [SM_GATE_PIPELINE] = { "waiting for a collector unit, an instruction "
-                           "record or LD/ST room", SM_STALL_PIPELINE,
-                           SM_EV_RESOURCE_FREED, pipeline_closed },
-};
+/* Whether gate g is closed for slot i at `now` (a switch, not a table of
+ * functions: the loop in sm_ready_fresh unrolls into straight code). */
+static inline int gate_closed(const sm_t *s, unsigned i, uint64_t now,
+                              sm_gate_t g)
+{
+    const sm_slot_t *sl = &s->slots[i];
+    const sm_regs_t *r = &s->regs[i];
+    switch (g) {
+    case SM_GATE_BARRIER:
+        return sl->at_bar;
+    case SM_GATE_FETCH: /* a non-empty buffer always holds the warp's PC:
+                           issue empties it on any control transfer */
+        return !sl->ibuf || now < sl->ibuf_ready;
+    case SM_GATE_SCOREBOARD:
+        return scoreboard_collides(&s->sb, i, r->rd, r->nrd) ||
+               scoreboard_collides(&s->sb, i, r->wr, r->nwr);
+    case SM_GATE_PIPELINE:
+        return pipeline_closed(s, i);
+    default:
+        return 0;
+    }
+}
 
 sm_stall_t sm_gate_stall(sm_gate_t g)
 {
@@ -67,7 +66,7 @@ const char *sm_gate_name(sm_gate_t g)
 int sm_ready_fresh(const sm_t *s, unsigned slot, uint64_t now)
 {
     for (int g = 0; g < SM_NGATES; g++)
-        if (sm_gates[g].closed(s, slot, now))
+        if (gate_closed(s, slot, now, (sm_gate_t)g))
             return g;
     return -1;
 }
@@ -89,13 +88,18 @@ void sm_ready_event(sm_t *s, unsigned ev)
 {
     for (unsigned k = 0; k < s->cfg.nsched; k++) {
         sm_sched_t *q = &s->scheds[k];
-        uint64_t m = ev & SM_EV_RESOURCE_TAKEN ? q->ready : 0;
+        /* a ready slot had every gate open: taking resources can close
+         * only the last, the pipeline gate (sm_ready_refresh) */
+        if (ev & SM_EV_RESOURCE_TAKEN)
+            q->recheck |= q->ready;
+        if (!(ev & ~SM_EV_RESOURCE_TAKEN))
+            continue;
+        uint64_t m = 0;
         for (int g = 0; g < SM_NGATES; g++)
             if (sm_gates[g].opened_by & ev)
                 m |= q->blocked[g];
         q->stale |= m;
-        if (ev & ~SM_EV_RESOURCE_TAKEN)
-            q->dirty = 1;
+        q->dirty = 1;
     }
 }
 
@@ -104,7 +108,14 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
     unsigned n = s->cfg.nsched;
     sm_sched_t *q = &s->scheds[k];
     uint64_t stale = q->stale;
-    q->stale = 0;
+    for (uint64_t m = q->recheck & ~stale; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (q->ready >> l & 1 && pipeline_closed(s, l * n + k)) {
+            q->ready &= ~((uint64_t)1 << l);
+            q->blocked[SM_GATE_PIPELINE] |= (uint64_t)1 << l;
+        }
+    }
+    q->stale = q->recheck = 0;
     for (; stale; stale &= stale - 1) {
         unsigned l = (unsigned)__builtin_ctzll(stale), i = l * n + k;
         uint64_t bit = (uint64_t)1 << l;
@@ -145,7 +156,7 @@ void sm_ready_check(const sm_t *s, unsigned k, uint64_t now)
     for (unsigned l = 0; l < q->policy.p.nslots; l++) {
         unsigned i = l * n + k;
         uint64_t bit = (uint64_t)1 << l;
-        if (q->stale & bit)
+        if ((q->stale | q->recheck) & bit)
             continue;
         int live = i < s->cfg.max_warps && s->slots[i].live;
         int cached = -2, fresh = -2;

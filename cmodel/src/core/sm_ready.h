@@ -66,6 +66,8 @@ typedef struct sm_sched {
     sched_t policy;
     uint64_t free_at;          /* next cycle it may issue */
     uint64_t stale;            /* local slots to look at again */
+    uint64_t recheck;          /* ready local slots whose pipeline gate
+                                  (only) must be looked at again */
     uint64_t valid, ready, waiting; /* the view's masks (sched_view_t) */
     uint64_t blocked[SM_NGATES]; /* local slots whose first closed gate
                                     is this one */
