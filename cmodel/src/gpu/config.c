@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "gpu/cta_policy.h"
 #include "simt/config.h"
 
 typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM } cfg_kind_t;
@@ -17,7 +18,6 @@ static const char *const *enum_names(int key)
                                              "two_level", "owf", "ltlws",
                                              NULL };
     static const char *const ltlws_inner[] = { "gto", "lrr", NULL };
-    static const char *const cta_policy[] = { "rr", NULL };
     static const char *const write_policy[] = { "write_back", "write_through",
                                                 "write_evict",
                                                 "local_wb_global_wt", NULL };
@@ -29,7 +29,7 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_ADDR_MAPPING: return addr_mapping;
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
-    case SIMT_CFG_CTA_POLICY: return cta_policy;
+    case SIMT_CFG_CTA_POLICY: return cta_policy_names;
     default: return NULL;
     }
 }

@@ -5,7 +5,7 @@
 #include "base/error.h"
 #include "compiler/regalloc.h"
 #include "gpu/clocks.h"
-#include "gpu/cta_policy.h"
+#include "gpu/dispatch.h"
 #include "gpu/memsys.h"
 #include "gpu/timing.h"
 #include "mem/mem_regions.h"
@@ -134,7 +134,7 @@ typedef struct gpu_run {
     unsigned nk;
     sm_t *sms;
     unsigned nsms, clusters;
-    cta_policy_t policy;
+    dispatch_t dispatch;
     int hierarchy;
     memsys_t mem;
     const unit_hooks_t *hooks;
@@ -151,7 +151,7 @@ static void run_free(gpu_run_t *g)
     }
     free(g->sms);
     free(g->ks);
-    cta_policy_free(&g->policy);
+    dispatch_free(&g->dispatch);
     if (g->hierarchy)
         memsys_free(&g->mem);
 }
@@ -188,9 +188,7 @@ static int run_setup(gpu_run_t *g)
     g->nsms = g->clusters * GET(CORES_PER_CLUSTER);
     g->sms = calloc(g->nsms, sizeof *g->sms);
     g->ks = calloc(g->nk, sizeof *g->ks);
-    if (!g->sms || !g->ks ||
-        cta_policy_init(&g->policy, (cta_policy_kind_t)GET(CTA_POLICY),
-                        g->clusters, GET(CORES_PER_CLUSTER)) != 0)
+    if (!g->sms || !g->ks)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
     for (unsigned k = 0; k < g->nk; k++) {
@@ -198,6 +196,11 @@ static int run_setup(gpu_run_t *g)
         if (rc != SIMT_OK)
             return rc;
     }
+    if (dispatch_init(&g->dispatch, g->ks, g->ls, g->nk, g->sms, g->clusters,
+                      GET(CORES_PER_CLUSTER),
+                      (cta_policy_kind_t)GET(CTA_POLICY)) != 0)
+        return set_error(err, SIMT_EINPUT, "out of host memory for the "
+                         "timing model");
     if (!GET(IDEAL_MEMORY)) {
         memsys_cfg_t mc = memsys_config(cfg);
         const char *why = memsys_init(&g->mem, &mc, g->clusters,
@@ -213,43 +216,6 @@ static int run_setup(gpu_run_t *g)
         const char *why = sm_init(&g->sms[i], i, &sc);
         if (why)
             return set_error(err, SIMT_EINPUT, "configuration: error: %s", why);
-    }
-    return SIMT_OK;
-}
-
-/* A launch is eligible when the earlier launches of its stream are done;
- * returns 1 when every launch is done. */
-static int update_eligible(gpu_run_t *g)
-{
-    int all_done = 1;
-    for (unsigned k = 0; k < g->nk; k++) {
-        int ok = 1;
-        for (unsigned j = 0; j < k && ok; j++)
-            if (g->ls[j].stream == g->ls[k].stream &&
-                g->ks[j].k.ctas_done < g->ks[j].nctas)
-                ok = 0;
-        g->ks[k].eligible = (uint8_t)ok;
-        all_done &= g->ks[k].k.ctas_done == g->ks[k].nctas;
-    }
-    return all_done;
-}
-
-static int dispatch_ctas(gpu_run_t *g, uint64_t now)
-{
-    for (unsigned c = 0; c < g->clusters; c++) {
-        unsigned s, k;
-        if (!cta_policy_place(&g->policy, g->sms, g->ks, g->nk, c, &s, &k))
-            continue;
-        gpu_kernel_t *gk = &g->ks[k];
-        const simt_dim3_t *gr = &gk->k.l->grid;
-        if (gk->next_cta == 0)
-            gk->start = now;
-        uint64_t i = gk->next_cta++;
-        uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
-                           (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
-        int rc = sm_add_cta(&g->sms[s], &gk->k, id, now);
-        if (rc != SIMT_OK)
-            return rc;
     }
     return SIMT_OK;
 }
@@ -350,20 +316,6 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
     st->dram_channel_cycles += dram_cycles * g->mem.cfg.map.partitions;
 }
 
-/* Per-kernel occupancy accounting for one cycle. */
-static void kernel_cycle(gpu_run_t *g, uint64_t now)
-{
-    for (unsigned k = 0; k < g->nk; k++) {
-        gpu_kernel_t *gk = &g->ks[k];
-        if (!gk->next_cta || gk->end)
-            continue;
-        gk->warp_cycles += gk->k.live_warps;
-        gk->sm_cycles += gk->k.hosting_sms;
-        if (gk->k.ctas_done == gk->nctas)
-            gk->end = now + 1;
-    }
-}
-
 /* The timing fields of the kernel records (gpu.c fills the rest). */
 static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
                          uint64_t base)
@@ -438,21 +390,23 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     const char *why = clocks_init(&clk, mhz);
     if (rc == SIMT_OK && why)
         rc = set_error(ls[0].l.err, SIMT_EINPUT, "configuration: error: %s", why);
-    while (rc == SIMT_OK && !update_eligible(&g)) {
+    while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
         /* the memory domains tick on their own clocks; one core cycle per
          * pass (edges that fall together: memory first) */
         if (g.hierarchy)
             memory_until_core_edge(&g, &clk, now);
-        rc = dispatch_ctas(&g, now);
-        unsigned done = 0;
+        rc = dispatch_place(&g.dispatch, now);
         for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
+            unsigned done = 0;
             rc = sm_cycle(&g.sms[i], now, &done);
             if (g.sms[i].last_progress == now && g.sms[i].nctas)
                 last_progress = now;
+            if (done) {
+                last_progress = now;
+                dispatch_sm_completed(&g.dispatch, i);
+            }
         }
-        if (done)
-            last_progress = now;
-        kernel_cycle(&g, now);
+        dispatch_account(&g.dispatch, now);
         if (rc == SIMT_OK && now - last_progress > idle_limit)
             rc = deadlock(&g, now - last_progress);
         now++;
