@@ -260,60 +260,15 @@ static int deadlock(gpu_run_t *g, uint64_t cycles)
                       dump);
 }
 
+/* This run's figures, from the modules that own them. */
 static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
-                      uint64_t dram_cycles)
+                      uint64_t dram_cycles, simt_sm_stats_t *rec)
 {
     st->gpu_sim_cycle += cycles;
-    for (unsigned i = 0; i < g->nsms; i++) {
-        const sm_t *s = &g->sms[i];
-        st->sm_active_cycles += s->stats.cycles_active;
-        st->resident_warp_cycles += s->stats.resident_warp_cycles;
-        st->stall_idle += s->stats.stall[SM_STALL_IDLE];
-        st->stall_fetch += s->stats.stall[SM_STALL_FETCH];
-        st->stall_barrier += s->stats.stall[SM_STALL_BARRIER];
-        st->stall_scoreboard += s->stats.stall[SM_STALL_SCOREBOARD];
-        st->stall_pipeline += s->stats.stall[SM_STALL_PIPELINE];
-        st->reg_bank_reads += s->opc.stats.reads;
-        st->reg_bank_conflicts += s->opc.stats.bank_conflicts;
-        st->shared_accesses += s->ldst.stats.shared_accesses;
-        st->shared_bank_cycles += s->ldst.stats.shared_bank_cycles;
-        st->global_accesses += s->ldst.stats.global_accesses;
-        st->global_transactions += s->ldst.stats.global_transactions;
-        st->const_accesses += s->ldst.stats.const_accesses;
-        st->l1c_accesses += s->ldst.l1c.stats.accesses;
-        st->l1c_misses += s->ldst.l1c.stats.misses + s->ldst.l1c.stats.pending_hits;
-        st->l1i_accesses += s->icache.stats.accesses;
-        st->l1i_misses += s->icache.stats.misses + s->icache.stats.pending_hits;
-        st->l1d_accesses += s->ldst.l1.stats.accesses;
-        st->l1d_hits += s->ldst.l1.stats.hits;
-        st->l1d_pending_hits += s->ldst.l1.stats.pending_hits;
-        st->l1d_misses += s->ldst.l1.stats.misses;
-        for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
-            st->l1d_reservation_fails += s->ldst.l1.stats.fails[f];
-        st->l1d_writebacks += s->ldst.l1.stats.writebacks;
-    }
-    if (!g->hierarchy)
-        return;
-    st->icnt_requests += g->mem.stats.requests;
-    st->icnt_request_flits += g->mem.stats.req_flits;
-    st->icnt_reply_flits += g->mem.stats.rep_flits;
-    for (unsigned p = 0; p < g->mem.cfg.map.partitions; p++) {
-        const cache_stats_t *l2 = &g->mem.parts[p].l2.stats;
-        st->l2_accesses += l2->accesses;
-        st->l2_hits += l2->hits;
-        st->l2_pending_hits += l2->pending_hits;
-        st->l2_misses += l2->misses;
-        for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
-            st->l2_reservation_fails += l2->fails[f];
-        st->l2_writebacks += l2->writebacks;
-        const dram_stats_t *d = &g->mem.parts[p].dram.stats;
-        st->dram_reads += d->reads;
-        st->dram_writes += d->writes;
-        st->dram_row_hits += d->row_hits;
-        st->dram_row_misses += d->row_misses;
-        st->dram_bus_busy += d->bus_busy;
-    }
-    st->dram_channel_cycles += dram_cycles * g->mem.cfg.map.partitions;
+    for (unsigned i = 0; i < g->nsms; i++)
+        sm_export_stats(&g->sms[i], st, &rec[i]);
+    if (g->hierarchy)
+        memsys_export_stats(&g->mem, dram_cycles, st);
 }
 
 /* The timing fields of the kernel records (gpu.c fills the rest). */
@@ -331,26 +286,6 @@ static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
         ks[k].achieved_occupancy =
             gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
                           : 0.0;
-    }
-}
-
-/* Adds this run's per-SM counts to the records (one per SM id). */
-static void add_sm_stats(const gpu_run_t *g, simt_sm_stats_t *rec)
-{
-    double slots = (double)(simt_config_get(g->cfg, SIMT_CFG_MAX_THREADS_SM) / WARP_SIZE);
-    for (unsigned i = 0; i < g->nsms; i++) {
-        const sm_stats_t *s = &g->sms[i].stats;
-        simt_sm_stats_t *r = &rec[i];
-        r->sm = i;
-        r->active_cycles += s->cycles_active;
-        r->resident_warp_cycles += s->resident_warp_cycles;
-        r->ctas_completed += s->ctas_completed;
-        r->warp_insns += s->warp_insns_issued;
-        r->thread_insns += s->thread_insns_issued;
-        r->achieved_occupancy =
-            r->active_cycles ? (double)r->resident_warp_cycles /
-                                   ((double)r->active_cycles * slots)
-                             : 0.0;
     }
 }
 
@@ -413,8 +348,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     }
     if (rc == SIMT_OK) {
         kernel_stats(&g, ks, stats->gpu_sim_cycle);
-        add_stats(&g, stats, now, clk.ticks[CLK_DRAM]);
-        add_sm_stats(&g, sms);
+        add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);
     }
     run_free(&g);
     return rc;
