@@ -32,7 +32,7 @@
  * Policies needing more (LCS's per-CTA issue counts when the first CTA of a
  * core completes, mCKE's per-kernel quotas) get a new query or event here,
  * filled by an accessor of the module that owns the figure (an SM accessor
- * for issue counts): reference/004-cta-scheduling.md, docs/extending.md. */
+ * for issue counts): docs/timing-model.md, "CTA placement policy". */
 #ifndef GPU_CTA_POLICY_H
 #define GPU_CTA_POLICY_H
 

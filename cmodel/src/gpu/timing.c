@@ -1,4 +1,6 @@
-/* timing.c: the GPU-level cycle loop, streams and CTA dispatch (timing.h). */
+/* timing.c: the GPU-level cycle loop: set-up, the clock domains, the
+ * deadlock check and the run's statistics (timing.h); the kernel queue and
+ * CTA dispatch are gpu/dispatch.c's. */
 #include <stdlib.h>
 #include <string.h>
 
