@@ -129,3 +129,18 @@ void dispatch_account(dispatch_t *d, uint64_t now)
     }
     d->nactive = n;
 }
+
+void dispatch_export_stats(const dispatch_t *d, unsigned max_warps,
+                           uint64_t base, simt_kernel_stats_t *ks)
+{
+    for (unsigned k = 0; k < d->nk; k++) {
+        const gpu_kernel_t *gk = &d->ks[k];
+        ks[k].warp_insns = gk->k.warp_insns;
+        ks[k].thread_insns = gk->k.thread_insns;
+        ks[k].start_cycle = base + gk->start;
+        ks[k].end_cycle = base + gk->end;
+        ks[k].achieved_occupancy =
+            gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
+                          : 0.0;
+    }
+}

@@ -65,6 +65,12 @@ void dispatch_sm_completed(dispatch_t *d, unsigned sm);
  * CTA completed ends (end = now + 1). */
 void dispatch_account(dispatch_t *d, uint64_t now);
 
+/* The timing fields of the kernel records ks[0..nk) (gpu.c fills the
+ * rest): counts, first and last cycles counted from `base`, and achieved
+ * occupancy over SMs of `max_warps` warp slots. */
+void dispatch_export_stats(const dispatch_t *d, unsigned max_warps,
+                           uint64_t base, simt_kernel_stats_t *ks);
+
 /* Every CTA of every kernel has completed. */
 static inline int dispatch_finished(const dispatch_t *d)
 {

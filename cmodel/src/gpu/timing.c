@@ -273,24 +273,6 @@ static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
         memsys_export_stats(&g->mem, dram_cycles, st);
 }
 
-/* The timing fields of the kernel records (gpu.c fills the rest). */
-static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
-                         uint64_t base)
-{
-    unsigned max_warps = (unsigned)simt_config_get(g->cfg, SIMT_CFG_MAX_THREADS_SM)
-                         / WARP_SIZE;
-    for (unsigned k = 0; k < g->nk; k++) {
-        const gpu_kernel_t *gk = &g->ks[k];
-        ks[k].warp_insns = gk->k.warp_insns;
-        ks[k].thread_insns = gk->k.thread_insns;
-        ks[k].start_cycle = base + gk->start;
-        ks[k].end_cycle = base + gk->end;
-        ks[k].achieved_occupancy =
-            gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
-                          : 0.0;
-    }
-}
-
 /* Ticks the memory clock domains up to and including the next core edge
  * (memory first when edges coincide). */
 static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
@@ -349,7 +331,8 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         now++;
     }
     if (rc == SIMT_OK) {
-        kernel_stats(&g, ks, stats->gpu_sim_cycle);
+        dispatch_export_stats(&g.dispatch, GET(MAX_THREADS_SM) / WARP_SIZE,
+                              stats->gpu_sim_cycle, ks);
         add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);
     }
     run_free(&g);
