@@ -25,9 +25,10 @@
  *  - what `fits` answers changes only when a CTA is placed (by this policy's
  *    place) or a cta_done arrives: a policy may remember that nothing fits
  *    in a cluster until then, which keeps a cycle's cost independent of the
- *    work queued (docs/timing-model.md, "Speed");
- *  - place is never asked for more CTAs of a kernel than kernel_ready gave:
- *    the policy counts them (it sees every placement it makes).
+ *    work queued (docs/timing-model.md, "Speed").
+ * What a policy must keep: place names only a pair `fits` accepts, and
+ * never a kernel whose CTAs it has all placed (kernel_ready gave the count,
+ * and the policy sees every placement it makes).
  *
  * Policies needing more (LCS's per-CTA issue counts when the first CTA of a
  * core completes, mCKE's per-kernel quotas) get a new query or event here,
