@@ -2,6 +2,7 @@
  * (dispatch.h). */
 #include <stdlib.h>
 
+#include "base/error.h"
 #include "gpu/dispatch.h"
 
 static int fits(const void *ctx, unsigned sm, unsigned kernel)
@@ -20,7 +21,8 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned nk, sm_t *sms, unsigned clusters,
                   unsigned per_cluster, cta_policy_kind_t policy)
 {
-    *d = (dispatch_t){ .ks = ks, .nk = nk, .sms = sms, .clusters = clusters };
+    *d = (dispatch_t){ .ks = ks, .nk = nk, .sms = sms, .clusters = clusters,
+                       .per_cluster = per_cluster };
     size_t n = nk ? nk : 1;
     d->next_in_stream = malloc(n * sizeof *d->next_in_stream);
     d->active = malloc(n * sizeof *d->active);
@@ -76,6 +78,14 @@ int dispatch_place(dispatch_t *d, uint64_t now)
         unsigned s, k;
         if (!d->policy.m->place(d->policy.state, c, &s, &k))
             continue;
+        /* the policy's side of the contract (gpu/cta_policy.h), checked:
+         * placements are rare next to cycles */
+        if (k >= d->nk || s / d->per_cluster != c ||
+            d->ks[k].next_cta >= d->ks[k].nctas ||
+            !sm_can_take_cta(&d->sms[s], &d->ks[k].k))
+            return set_error(d->ks[0].k.l->err, SIMT_EINPUT, "internal: the CTA "
+                             "policy placed kernel %u on SM %u of cluster %u, "
+                             "where it cannot go", k, s, c);
         gpu_kernel_t *gk = &d->ks[k];
         const simt_dim3_t *gr = &gk->k.l->grid;
         if (gk->next_cta == 0) {

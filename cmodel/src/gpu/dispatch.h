@@ -37,7 +37,7 @@ typedef struct dispatch {
     gpu_kernel_t *ks;         /* the run's kernels, in queue order */
     unsigned nk;
     sm_t *sms;
-    unsigned clusters;
+    unsigned clusters, per_cluster;
     cta_policy_t policy;
     unsigned *next_in_stream; /* per kernel: the next launch of its stream,
                                  or nk */
@@ -54,7 +54,8 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned per_cluster, cta_policy_kind_t policy);
 void dispatch_free(dispatch_t *d);
 
-/* Places this cycle's CTAs: SIMT_OK or sm_add_cta's error. */
+/* Places this cycle's CTAs: SIMT_OK, sm_add_cta's error, or SIMT_EINPUT
+ * ("internal") when the policy broke its contract. */
 int dispatch_place(dispatch_t *d, uint64_t now);
 
 /* After SM `sm`'s cycle completed CTAs: the policy's events, and the next
