@@ -194,6 +194,39 @@ static simt_gpu_t *chain_gpu(simt_module_t **m, simt_devptr_t *out)
     return g;
 }
 
+/* Launches on streams 0, 0, 1, 0, 1 (one warp of the 100-add chain each):
+ * a launch is ready once the launch before it in its own stream has
+ * completed, wherever it stands in the queue.  So the third launch (the
+ * first of stream 1) starts at cycle 0 beside the first; the second starts
+ * when the first ends, the fourth when the second ends, the fifth when the
+ * third ends; stream 0's three launches run back to back. */
+TEST(timing_streams_interleaved_in_the_queue)
+{
+    static const uint32_t stream[5] = { 0, 0, 1, 0, 1 };
+    simt_error_t err;
+    simt_module_t *m;
+    simt_devptr_t out;
+    simt_gpu_t *g = chain_gpu(&m, &out);
+    CHECK(g);
+    simt_arg_t a[1] = { SIMT_ARG(out) };
+    for (int i = 0; i < 5; i++) {
+        simt_launch_t l = { .grid = { 1, 1, 1 }, .block = { 32, 1, 1 },
+                            .stream = stream[i] };
+        CHECK_EQ(simt_launch_kernel(g, m, "chain", &l, a, 1, &err), SIMT_OK);
+    }
+    CHECK_EQ(simt_synchronize(g, &err), SIMT_OK);
+    const simt_kernel_stats_t *k;
+    CHECK_EQ(simt_gpu_kernels(g, &k), 5);
+    CHECK_EQ(k[0].start_cycle, 0);
+    CHECK_EQ(k[2].start_cycle, 0);
+    CHECK_EQ(k[1].start_cycle, k[0].end_cycle);
+    CHECK_EQ(k[3].start_cycle, k[1].end_cycle);
+    CHECK_EQ(k[4].start_cycle, k[2].end_cycle);
+    CHECK_EQ(k[3].end_cycle, simt_gpu_stats(g)->gpu_sim_cycle);
+    CHECK(k[4].end_cycle < k[3].end_cycle);
+    pk_gpu_free(g);
+}
+
 /* Per-kernel records: two launches on one stream, the second placed the
  * cycle after the first completes; one warp on a 48-slot SM is an achieved
  * occupancy of at most 1/48 (a little less: a CTA stays resident until its

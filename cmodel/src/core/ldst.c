@@ -351,3 +351,21 @@ int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
     u->next_done = next;
     return 0;
 }
+
+void ldst_export_stats(const ldst_t *u, simt_stats_t *st)
+{
+    st->shared_accesses += u->stats.shared_accesses;
+    st->shared_bank_cycles += u->stats.shared_bank_cycles;
+    st->global_accesses += u->stats.global_accesses;
+    st->global_transactions += u->stats.global_transactions;
+    st->const_accesses += u->stats.const_accesses;
+    st->l1c_accesses += u->l1c.stats.accesses;
+    st->l1c_misses += u->l1c.stats.misses + u->l1c.stats.pending_hits;
+    st->l1d_accesses += u->l1.stats.accesses;
+    st->l1d_hits += u->l1.stats.hits;
+    st->l1d_pending_hits += u->l1.stats.pending_hits;
+    st->l1d_misses += u->l1.stats.misses;
+    for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
+        st->l1d_reservation_fails += u->l1.stats.fails[f];
+    st->l1d_writebacks += u->l1.stats.writebacks;
+}

@@ -33,6 +33,7 @@
 #include "mem/coalescer.h"
 #include "mem/fill_queue.h"
 #include "mem/mem_req.h"
+#include "simt/stats.h"
 
 typedef struct ldst_cfg {
     unsigned queue;            /* instructions waiting for the unit */
@@ -144,5 +145,10 @@ void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
 int ldst_out_room(const ldst_t *u);
 void ldst_out_fill(ldst_t *u, mem_space_kind_t space, uint64_t addr, uint32_t bytes);
 void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now);
+
+/* Adds the unit's figures to the GPU's statistics: its scratchpad, global
+ * and constant accesses, and its L1 data and constant caches (a pending
+ * hit counts as a constant-cache miss: the line was not there). */
+void ldst_export_stats(const ldst_t *u, simt_stats_t *st);
 
 #endif

@@ -122,3 +122,9 @@ int opc_dispatch(opc_t *o, opc_class_t cls, uint64_t *tag)
     o->nready[cls]--;
     return 1;
 }
+
+void opc_export_stats(const opc_t *o, simt_stats_t *st)
+{
+    st->reg_bank_reads += o->stats.reads;
+    st->reg_bank_conflicts += o->stats.bank_conflicts;
+}

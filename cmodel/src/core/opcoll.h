@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "simt/stats.h"
+
 /* Distinct source registers of one instruction: at least what an
  * instruction can read (core/sm.h's SM_MAX_REGS), so allocation never
  * fails for the operands' sake. */
@@ -90,5 +92,9 @@ static inline unsigned opc_bank(const opc_t *o, uint32_t warp, uint32_t reg)
 {
     return (unsigned)((reg + (o->cfg.warp_skew ? warp : 0)) % o->cfg.banks);
 }
+
+/* Adds the register-file figures (reg_bank_reads, reg_bank_conflicts) to
+ * the GPU's statistics. */
+void opc_export_stats(const opc_t *o, simt_stats_t *st);
 
 #endif

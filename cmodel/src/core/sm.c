@@ -630,3 +630,29 @@ int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size)
              w->wid, what, pc, line, warp_active(w));
     return 1;
 }
+
+void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
+{
+    const sm_stats_t *t = &s->stats;
+    st->sm_active_cycles += t->cycles_active;
+    st->resident_warp_cycles += t->resident_warp_cycles;
+    st->stall_idle += t->stall[SM_STALL_IDLE];
+    st->stall_fetch += t->stall[SM_STALL_FETCH];
+    st->stall_barrier += t->stall[SM_STALL_BARRIER];
+    st->stall_scoreboard += t->stall[SM_STALL_SCOREBOARD];
+    st->stall_pipeline += t->stall[SM_STALL_PIPELINE];
+    st->l1i_accesses += s->icache.stats.accesses;
+    st->l1i_misses += s->icache.stats.misses + s->icache.stats.pending_hits;
+    opc_export_stats(&s->opc, st);
+    ldst_export_stats(&s->ldst, st);
+    rec->sm = s->id;
+    rec->active_cycles += t->cycles_active;
+    rec->resident_warp_cycles += t->resident_warp_cycles;
+    rec->ctas_completed += t->ctas_completed;
+    rec->warp_insns += t->warp_insns_issued;
+    rec->thread_insns += t->thread_insns_issued;
+    rec->achieved_occupancy =
+        rec->active_cycles ? (double)rec->resident_warp_cycles /
+                                 ((double)rec->active_cycles * s->cfg.max_warps)
+                           : 0.0;
+}

@@ -202,6 +202,11 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
  * it fetch. */
 void sm_icache_line_arrived(sm_t *s, uint64_t line, uint64_t now);
 
+/* Adds the SM's figures to the GPU's statistics (its own, its collector's,
+ * its LD/ST unit's and its instruction cache's) and to its own record
+ * `rec` (whose id it sets). */
+void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec);
+
 /* One line about the warp in `slot` for a deadlock report: its CTA, warp,
  * PC, PTX line, lanes and what it waits for.  0 when the slot holds no
  * unfinished warp. */

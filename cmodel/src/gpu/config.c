@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "gpu/cta_policy.h"
 #include "simt/config.h"
 #include "exec/recon.h"
 
@@ -20,7 +21,6 @@ static const char *const *enum_names(int key)
 #undef SCHED_POLICY
         NULL };
     static const char *const ltlws_inner[] = { "gto", "lrr", NULL };
-    static const char *const cta_policy[] = { "rr", NULL };
     static const char *const write_policy[] = { "write_back", "write_through",
                                                 "write_evict",
                                                 "local_wb_global_wt", NULL };
@@ -32,7 +32,7 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_ADDR_MAPPING: return addr_mapping;
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
-    case SIMT_CFG_CTA_POLICY: return cta_policy;
+    case SIMT_CFG_CTA_POLICY: return cta_policy_names;
     case SIMT_CFG_RECONVERGENCE: return recon_model_names;
     default: return NULL;
     }

@@ -1,45 +1,94 @@
-/* cta_policy.h: where the next CTA goes.
+/* cta_policy.h: where the next CTA goes.  CTA placement policies as method
+ * tables, driven by events.
  *
- * Each cycle, for each cluster, the GPU asks the configured policy for one
- * (SM, kernel) pair in that cluster; the CTA placed is the kernel's next in
- * launch order.  Policies see the SMs and the kernels and keep their own
- * state between calls.  `rr` (the baseline, GPGPU-Sim's) tries the
- * cluster's SMs round robin starting after the SM that last received a
- * CTA, and on each SM the eligible kernels in launch order, taking the
- * first CTA that fits.  The CTA-scheduling mechanisms (LCS, BCS, mCKE),
- * Scratchpad Sharing and EXPARS add policies here. */
+ * The dispatcher (gpu/dispatch.h) owns the kernels and asks the SMs; a
+ * policy owns only its own state, allocated by its init, and learns what
+ * happens through events:
+ *   kernel_ready(k, ctas)  kernel k may start: its stream's earlier launches
+ *                          are done; it has `ctas` CTAs (at least 1);
+ *   cta_done(sm, k)        a CTA of kernel k completed on SM `sm`: what it
+ *                          held there is free again;
+ *   kernel_done(k)         every CTA of k completed;
+ * and once per cycle and cluster, place(cluster) names at most one (SM,
+ * kernel) pair; the dispatcher places that kernel's next CTA (in launch
+ * order: x fastest, then y, then z) on that SM at once.  The only question a
+ * policy asks of the SMs is the query `fits`: whether one more CTA of kernel
+ * k fits on SM s now (sm_can_take_cta).  Policies never read sm_t, so a unit
+ * test drives one with a fake `fits`.
+ *
+ * What the dispatcher guarantees, and a policy may rely on:
+ *  - kernels are numbered 0..nkernels-1 in launch (queue) order; SMs are
+ *    numbered cluster-major, SM s belongs to cluster s / per_cluster;
+ *  - kernel_ready comes once per kernel, kernel_done once after its last
+ *    cta_done; events of one cycle come in increasing SM order, and for one
+ *    SM in increasing kernel order;
+ *  - what `fits` answers changes only when a CTA is placed (by this policy's
+ *    place) or a cta_done arrives: a policy may remember that nothing fits
+ *    in a cluster until then, which keeps a cycle's cost independent of the
+ *    work queued (docs/timing-model.md, "Speed").
+ * What a policy must keep: place names only a pair `fits` accepts, and
+ * never a kernel whose CTAs it has all placed (kernel_ready gave the count,
+ * and the policy sees every placement it makes).
+ *
+ * Policies needing more (LCS's per-CTA issue counts when the first CTA of a
+ * core completes, mCKE's per-kernel quotas) get a new query or event here,
+ * filled by an accessor of the module that owns the figure (an SM accessor
+ * for issue counts): docs/timing-model.md, "CTA placement policy". */
 #ifndef GPU_CTA_POLICY_H
 #define GPU_CTA_POLICY_H
 
-#include "core/sm.h"
+#include <stdint.h>
 
-typedef enum cta_policy_kind { CTA_POLICY_RR, CTA_POLICY_NKINDS } cta_policy_kind_t;
+typedef enum cta_policy_kind {
+#define X(id, name, methods, doc) CTA_POLICY_##id,
+#include "gpu/cta_policies.def"
+#undef X
+    CTA_POLICY_NKINDS
+} cta_policy_kind_t;
 
-/* A kernel as the dispatcher tracks it. */
-typedef struct gpu_kernel {
-    sm_kernel_t k;            /* what the SMs see */
-    uint64_t nctas, next_cta; /* CTAs in the grid, next to place */
-    uint8_t eligible;         /* its stream's earlier launches are done */
-    uint64_t start, end;      /* cycles of its first placement and last
-                                 completion */
-    uint64_t warp_cycles;     /* sum over cycles of its resident warps */
-    uint64_t sm_cycles;       /* sum over cycles of the SMs hosting it */
-} gpu_kernel_t;
+/* Each policy's gpgpu_cta_policy name, in value order, NULL-terminated. */
+extern const char *const cta_policy_names[];
 
+/* What a policy may ask of the SMs. */
+typedef struct cta_policy_query {
+    /* 1 when one more CTA of `kernel` fits on SM `sm` now */
+    int (*fits)(const void *ctx, unsigned sm, unsigned kernel);
+    const void *ctx;
+} cta_policy_query_t;
+
+/* The GPU a policy places on. */
+typedef struct cta_policy_env {
+    unsigned clusters, per_cluster; /* SMs = clusters x per_cluster */
+    unsigned nkernels;              /* launches in this run */
+    cta_policy_query_t query;
+} cta_policy_env_t;
+
+typedef struct cta_policy_methods {
+    /* Allocates the policy's state into *state: 0, or -1 (host memory;
+     * free is then called on what *state holds, possibly NULL). */
+    int (*init)(void **state, const cta_policy_env_t *env);
+    void (*free)(void *state);
+    /* the events; NULL for those the policy does not need */
+    void (*kernel_ready)(void *state, unsigned kernel, uint64_t ctas);
+    void (*cta_done)(void *state, unsigned sm, unsigned kernel);
+    void (*kernel_done)(void *state, unsigned kernel);
+    /* 1 with *sm and *kernel set (the CTA fits there), or 0: none this cycle */
+    int (*place)(void *state, unsigned cluster, unsigned *sm, unsigned *kernel);
+} cta_policy_methods_t;
+
+#define X(id, name, methods, doc) extern const cta_policy_methods_t methods;
+#include "gpu/cta_policies.def"
+#undef X
+
+/* A configured policy: its methods and its state. */
 typedef struct cta_policy {
-    cta_policy_kind_t kind;
-    unsigned *rr;             /* per cluster: next SM offset to try */
-    unsigned clusters, per_cluster;
+    const cta_policy_methods_t *m;
+    void *state;
 } cta_policy_t;
 
-int cta_policy_init(cta_policy_t *p, cta_policy_kind_t kind, unsigned clusters,
-                    unsigned per_cluster);
+/* 0, or -1 (an unknown kind, or host memory). */
+int cta_policy_init(cta_policy_t *p, cta_policy_kind_t kind,
+                    const cta_policy_env_t *env);
 void cta_policy_free(cta_policy_t *p);
-
-/* Chooses an SM of `cluster` and a kernel for one CTA: 1 with *sm (index
- * into sms) and *kernel set, or 0 when nothing fits. */
-int cta_policy_place(cta_policy_t *p, const sm_t *sms, const gpu_kernel_t *ks,
-                     unsigned nk, unsigned cluster, unsigned *sm,
-                     unsigned *kernel);
 
 #endif

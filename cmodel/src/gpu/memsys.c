@@ -185,3 +185,14 @@ int memsys_busy(const memsys_t *m, const sm_t *sms)
     }
     return 0;
 }
+
+void memsys_export_stats(const memsys_t *m, uint64_t dram_cycles,
+                         simt_stats_t *st)
+{
+    st->icnt_requests += m->stats.requests;
+    st->icnt_request_flits += m->stats.req_flits;
+    st->icnt_reply_flits += m->stats.rep_flits;
+    for (unsigned p = 0; p < m->cfg.map.partitions; p++)
+        partition_export_stats(&m->parts[p], st);
+    st->dram_channel_cycles += dram_cycles * m->cfg.map.partitions;
+}

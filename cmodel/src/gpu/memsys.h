@@ -59,4 +59,10 @@ void memsys_dram_cycle(memsys_t *m, uint64_t now);
  * ticking it changes nothing and can be skipped). */
 int memsys_busy(const memsys_t *m, const sm_t *sms);
 
+/* Adds the hierarchy's figures to the GPU's statistics: the request
+ * crossbar's, each partition's, and `dram_cycles` DRAM cycles of every
+ * channel. */
+void memsys_export_stats(const memsys_t *m, uint64_t dram_cycles,
+                         simt_stats_t *st);
+
 #endif

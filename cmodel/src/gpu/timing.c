@@ -1,11 +1,13 @@
-/* timing.c: the GPU-level cycle loop, streams and CTA dispatch (timing.h). */
+/* timing.c: the GPU-level cycle loop: set-up, the clock domains, the
+ * deadlock check and the run's statistics (timing.h); the kernel queue and
+ * CTA dispatch are gpu/dispatch.c's. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
 #include "compiler/regalloc.h"
 #include "gpu/clocks.h"
-#include "gpu/cta_policy.h"
+#include "gpu/dispatch.h"
 #include "gpu/memsys.h"
 #include "gpu/timing.h"
 #include "mem/mem_regions.h"
@@ -134,7 +136,7 @@ typedef struct gpu_run {
     unsigned nk;
     sm_t *sms;
     unsigned nsms, clusters;
-    cta_policy_t policy;
+    dispatch_t dispatch;
     int hierarchy;
     memsys_t mem;
     const unit_hooks_t *hooks;
@@ -151,7 +153,7 @@ static void run_free(gpu_run_t *g)
     }
     free(g->sms);
     free(g->ks);
-    cta_policy_free(&g->policy);
+    dispatch_free(&g->dispatch);
     if (g->hierarchy)
         memsys_free(&g->mem);
 }
@@ -189,9 +191,7 @@ static int run_setup(gpu_run_t *g)
     g->nsms = g->clusters * GET(CORES_PER_CLUSTER);
     g->sms = calloc(g->nsms, sizeof *g->sms);
     g->ks = calloc(g->nk, sizeof *g->ks);
-    if (!g->sms || !g->ks ||
-        cta_policy_init(&g->policy, (cta_policy_kind_t)GET(CTA_POLICY),
-                        g->clusters, GET(CORES_PER_CLUSTER)) != 0)
+    if (!g->sms || !g->ks)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
     for (unsigned k = 0; k < g->nk; k++) {
@@ -199,6 +199,11 @@ static int run_setup(gpu_run_t *g)
         if (rc != SIMT_OK)
             return rc;
     }
+    if (dispatch_init(&g->dispatch, g->ks, g->ls, g->nk, g->sms, g->clusters,
+                      GET(CORES_PER_CLUSTER),
+                      (cta_policy_kind_t)GET(CTA_POLICY)) != 0)
+        return set_error(err, SIMT_EINPUT, "out of host memory for the "
+                         "timing model");
     if (!GET(IDEAL_MEMORY)) {
         memsys_cfg_t mc = memsys_config(cfg);
         const char *why = memsys_init(&g->mem, &mc, g->clusters,
@@ -214,43 +219,6 @@ static int run_setup(gpu_run_t *g)
         const char *why = sm_init(&g->sms[i], i, &sc);
         if (why)
             return set_error(err, SIMT_EINPUT, "configuration: error: %s", why);
-    }
-    return SIMT_OK;
-}
-
-/* A launch is eligible when the earlier launches of its stream are done;
- * returns 1 when every launch is done. */
-static int update_eligible(gpu_run_t *g)
-{
-    int all_done = 1;
-    for (unsigned k = 0; k < g->nk; k++) {
-        int ok = 1;
-        for (unsigned j = 0; j < k && ok; j++)
-            if (g->ls[j].stream == g->ls[k].stream &&
-                g->ks[j].k.ctas_done < g->ks[j].nctas)
-                ok = 0;
-        g->ks[k].eligible = (uint8_t)ok;
-        all_done &= g->ks[k].k.ctas_done == g->ks[k].nctas;
-    }
-    return all_done;
-}
-
-static int dispatch_ctas(gpu_run_t *g, uint64_t now)
-{
-    for (unsigned c = 0; c < g->clusters; c++) {
-        unsigned s, k;
-        if (!cta_policy_place(&g->policy, g->sms, g->ks, g->nk, c, &s, &k))
-            continue;
-        gpu_kernel_t *gk = &g->ks[k];
-        const simt_dim3_t *gr = &gk->k.l->grid;
-        if (gk->next_cta == 0)
-            gk->start = now;
-        uint64_t i = gk->next_cta++;
-        uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
-                           (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
-        int rc = sm_add_cta(&g->sms[s], &gk->k, id, now);
-        if (rc != SIMT_OK)
-            return rc;
     }
     return SIMT_OK;
 }
@@ -295,112 +263,15 @@ static int deadlock(gpu_run_t *g, uint64_t cycles)
                       dump);
 }
 
+/* This run's figures, from the modules that own them. */
 static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
-                      uint64_t dram_cycles)
+                      uint64_t dram_cycles, simt_sm_stats_t *rec)
 {
     st->gpu_sim_cycle += cycles;
-    for (unsigned i = 0; i < g->nsms; i++) {
-        const sm_t *s = &g->sms[i];
-        st->sm_active_cycles += s->stats.cycles_active;
-        st->resident_warp_cycles += s->stats.resident_warp_cycles;
-        st->stall_idle += s->stats.stall[SM_STALL_IDLE];
-        st->stall_fetch += s->stats.stall[SM_STALL_FETCH];
-        st->stall_barrier += s->stats.stall[SM_STALL_BARRIER];
-        st->stall_scoreboard += s->stats.stall[SM_STALL_SCOREBOARD];
-        st->stall_pipeline += s->stats.stall[SM_STALL_PIPELINE];
-        st->reg_bank_reads += s->opc.stats.reads;
-        st->reg_bank_conflicts += s->opc.stats.bank_conflicts;
-        st->shared_accesses += s->ldst.stats.shared_accesses;
-        st->shared_bank_cycles += s->ldst.stats.shared_bank_cycles;
-        st->global_accesses += s->ldst.stats.global_accesses;
-        st->global_transactions += s->ldst.stats.global_transactions;
-        st->const_accesses += s->ldst.stats.const_accesses;
-        st->l1c_accesses += s->ldst.l1c.stats.accesses;
-        st->l1c_misses += s->ldst.l1c.stats.misses + s->ldst.l1c.stats.pending_hits;
-        st->l1i_accesses += s->icache.stats.accesses;
-        st->l1i_misses += s->icache.stats.misses + s->icache.stats.pending_hits;
-        st->l1d_accesses += s->ldst.l1.stats.accesses;
-        st->l1d_hits += s->ldst.l1.stats.hits;
-        st->l1d_pending_hits += s->ldst.l1.stats.pending_hits;
-        st->l1d_misses += s->ldst.l1.stats.misses;
-        for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
-            st->l1d_reservation_fails += s->ldst.l1.stats.fails[f];
-        st->l1d_writebacks += s->ldst.l1.stats.writebacks;
-    }
-    if (!g->hierarchy)
-        return;
-    st->icnt_requests += g->mem.stats.requests;
-    st->icnt_request_flits += g->mem.stats.req_flits;
-    st->icnt_reply_flits += g->mem.stats.rep_flits;
-    for (unsigned p = 0; p < g->mem.cfg.map.partitions; p++) {
-        const cache_stats_t *l2 = &g->mem.parts[p].l2.stats;
-        st->l2_accesses += l2->accesses;
-        st->l2_hits += l2->hits;
-        st->l2_pending_hits += l2->pending_hits;
-        st->l2_misses += l2->misses;
-        for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
-            st->l2_reservation_fails += l2->fails[f];
-        st->l2_writebacks += l2->writebacks;
-        const dram_stats_t *d = &g->mem.parts[p].dram.stats;
-        st->dram_reads += d->reads;
-        st->dram_writes += d->writes;
-        st->dram_row_hits += d->row_hits;
-        st->dram_row_misses += d->row_misses;
-        st->dram_bus_busy += d->bus_busy;
-    }
-    st->dram_channel_cycles += dram_cycles * g->mem.cfg.map.partitions;
-}
-
-/* Per-kernel occupancy accounting for one cycle. */
-static void kernel_cycle(gpu_run_t *g, uint64_t now)
-{
-    for (unsigned k = 0; k < g->nk; k++) {
-        gpu_kernel_t *gk = &g->ks[k];
-        if (!gk->next_cta || gk->end)
-            continue;
-        gk->warp_cycles += gk->k.live_warps;
-        gk->sm_cycles += gk->k.hosting_sms;
-        if (gk->k.ctas_done == gk->nctas)
-            gk->end = now + 1;
-    }
-}
-
-/* The timing fields of the kernel records (gpu.c fills the rest). */
-static void kernel_stats(const gpu_run_t *g, simt_kernel_stats_t *ks,
-                         uint64_t base)
-{
-    unsigned max_warps = (unsigned)simt_config_get(g->cfg, SIMT_CFG_MAX_THREADS_SM)
-                         / WARP_SIZE;
-    for (unsigned k = 0; k < g->nk; k++) {
-        const gpu_kernel_t *gk = &g->ks[k];
-        ks[k].warp_insns = gk->k.warp_insns;
-        ks[k].thread_insns = gk->k.thread_insns;
-        ks[k].start_cycle = base + gk->start;
-        ks[k].end_cycle = base + gk->end;
-        ks[k].achieved_occupancy =
-            gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
-                          : 0.0;
-    }
-}
-
-/* Adds this run's per-SM counts to the records (one per SM id). */
-static void add_sm_stats(const gpu_run_t *g, simt_sm_stats_t *rec)
-{
-    double slots = (double)(simt_config_get(g->cfg, SIMT_CFG_MAX_THREADS_SM) / WARP_SIZE);
-    for (unsigned i = 0; i < g->nsms; i++) {
-        const sm_stats_t *s = &g->sms[i].stats;
-        simt_sm_stats_t *r = &rec[i];
-        r->sm = i;
-        r->active_cycles += s->cycles_active;
-        r->resident_warp_cycles += s->resident_warp_cycles;
-        r->ctas_completed += s->ctas_completed;
-        r->warp_insns += s->warp_insns_issued;
-        r->thread_insns += s->thread_insns_issued;
-        r->achieved_occupancy =
-            r->active_cycles ? (double)r->resident_warp_cycles /
-                                   ((double)r->active_cycles * slots)
-                             : 0.0;
-    }
+    for (unsigned i = 0; i < g->nsms; i++)
+        sm_export_stats(&g->sms[i], st, &rec[i]);
+    if (g->hierarchy)
+        memsys_export_stats(&g->mem, dram_cycles, st);
 }
 
 /* Ticks the memory clock domains up to and including the next core edge
@@ -439,29 +310,31 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     const char *why = clocks_init(&clk, mhz);
     if (rc == SIMT_OK && why)
         rc = set_error(ls[0].l.err, SIMT_EINPUT, "configuration: error: %s", why);
-    while (rc == SIMT_OK && !update_eligible(&g)) {
+    while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
         /* the memory domains tick on their own clocks; one core cycle per
          * pass (edges that fall together: memory first) */
         if (g.hierarchy)
             memory_until_core_edge(&g, &clk, now);
-        rc = dispatch_ctas(&g, now);
-        unsigned done = 0;
+        rc = dispatch_place(&g.dispatch, now);
         for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
+            unsigned done = 0;
             rc = sm_cycle(&g.sms[i], now, &done);
             if (g.sms[i].last_progress == now && g.sms[i].nctas)
                 last_progress = now;
+            if (done) {
+                last_progress = now;
+                dispatch_sm_completed(&g.dispatch, i);
+            }
         }
-        if (done)
-            last_progress = now;
-        kernel_cycle(&g, now);
+        dispatch_account(&g.dispatch, now);
         if (rc == SIMT_OK && now - last_progress > idle_limit)
             rc = deadlock(&g, now - last_progress);
         now++;
     }
     if (rc == SIMT_OK) {
-        kernel_stats(&g, ks, stats->gpu_sim_cycle);
-        add_stats(&g, stats, now, clk.ticks[CLK_DRAM]);
-        add_sm_stats(&g, sms);
+        dispatch_export_stats(&g.dispatch, GET(MAX_THREADS_SM) / WARP_SIZE,
+                              stats->gpu_sim_cycle, ks);
+        add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);
     }
     run_free(&g);
     return rc;

@@ -2,9 +2,10 @@
  *
  * The GPU has gpgpu_n_clusters x gpgpu_n_cores_per_cluster SMs (core/sm.h).
  * Launches run in queue order within a stream and concurrently across
- * streams: a launch is eligible once every earlier launch of its stream has
- * completed.  Each cycle the CTA placement policy (gpu/cta_policy.h) may
- * place one CTA per cluster; then every SM runs one cycle.  The run ends
+ * streams: a launch is ready once every earlier launch of its stream has
+ * completed (gpu/dispatch.h).  Each cycle the CTA placement policy
+ * (gpu/cta_policy.h) may place one CTA per cluster; then every SM runs one
+ * cycle.  The run ends
  * when every CTA of every launch has completed.  A deadlock (no SM issued
  * or retired anything for gpgpu_deadlock_detect_cycles) is a fault that
  * dumps the warps of a resident CTA. */

@@ -201,3 +201,21 @@ void partition_pop_reply(partition_t *p)
     p->out_head = (p->out_head + 1) % p->out_cap;
     p->out_count--;
 }
+
+void partition_export_stats(const partition_t *p, simt_stats_t *st)
+{
+    const cache_stats_t *l2 = &p->l2.stats;
+    st->l2_accesses += l2->accesses;
+    st->l2_hits += l2->hits;
+    st->l2_pending_hits += l2->pending_hits;
+    st->l2_misses += l2->misses;
+    for (int f = 0; f <= CACHE_FAIL_READ_ONLY; f++)
+        st->l2_reservation_fails += l2->fails[f];
+    st->l2_writebacks += l2->writebacks;
+    const dram_stats_t *d = &p->dram.stats;
+    st->dram_reads += d->reads;
+    st->dram_writes += d->writes;
+    st->dram_row_hits += d->row_hits;
+    st->dram_row_misses += d->row_misses;
+    st->dram_bus_busy += d->bus_busy;
+}

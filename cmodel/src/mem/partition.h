@@ -27,6 +27,7 @@
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/fill_queue.h"
+#include "simt/stats.h"
 
 typedef struct part_cfg {
     int l2_enabled;            /* 0: requests go straight to memory */
@@ -101,5 +102,9 @@ void partition_dram_cycle(partition_t *p, uint64_t now);
 /* The oldest reply ready by `now`, without taking it: 1 and its handle. */
 int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req);
 void partition_pop_reply(partition_t *p);
+
+/* Adds the partition's L2 slice and DRAM channel figures to the GPU's
+ * statistics. */
+void partition_export_stats(const partition_t *p, simt_stats_t *st);
 
 #endif

@@ -1,0 +1,156 @@
+/* dispatch.c: the kernel queue of a timing run and CTA dispatch
+ * (dispatch.h). */
+#include <stdlib.h>
+
+#include "base/error.h"
+#include "gpu/dispatch.h"
+
+static int fits(const void *ctx, unsigned sm, unsigned kernel)
+{
+    const dispatch_t *d = ctx;
+    return sm_can_take_cta(&d->sms[sm], &d->ks[kernel].k);
+}
+
+static void kernel_ready(dispatch_t *d, unsigned k)
+{
+    if (d->policy.m->kernel_ready)
+        d->policy.m->kernel_ready(d->policy.state, k, d->ks[k].nctas);
+}
+
+int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
+                  unsigned nk, sm_t *sms, unsigned clusters,
+                  unsigned per_cluster, cta_policy_kind_t policy)
+{
+    *d = (dispatch_t){ .ks = ks, .nk = nk, .sms = sms, .clusters = clusters,
+                       .per_cluster = per_cluster };
+    size_t n = nk ? nk : 1;
+    d->next_in_stream = malloc(n * sizeof *d->next_in_stream);
+    d->active = malloc(n * sizeof *d->active);
+    /* per kernel: whether an earlier launch shares its stream */
+    uint8_t *follows = calloc(n, 1);
+    cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
+                             .nkernels = nk,
+                             .query = { .fits = fits, .ctx = d } };
+    if (!d->next_in_stream || !d->active || !follows ||
+        cta_policy_init(&d->policy, policy, &env) != 0) {
+        free(follows);
+        return -1;
+    }
+    /* streams are few: for each launch, the next one of its stream */
+    for (unsigned k = 0; k < nk; k++) {
+        d->next_in_stream[k] = nk;
+        for (unsigned j = k + 1; j < nk; j++)
+            if (ls[j].stream == ls[k].stream) {
+                d->next_in_stream[k] = j;
+                follows[j] = 1;
+                break;
+            }
+    }
+    for (unsigned k = 0; k < nk; k++)
+        if (!follows[k])
+            kernel_ready(d, k);
+    free(follows);
+    return 0;
+}
+
+void dispatch_free(dispatch_t *d)
+{
+    cta_policy_free(&d->policy);
+    free(d->next_in_stream);
+    free(d->active);
+    d->next_in_stream = d->active = NULL;
+}
+
+/* Kernel k placed its first CTA: it joins the active list (ascending). */
+static void activate(dispatch_t *d, unsigned k)
+{
+    unsigned i = d->nactive++;
+    while (i > 0 && d->active[i - 1] > k) {
+        d->active[i] = d->active[i - 1];
+        i--;
+    }
+    d->active[i] = k;
+}
+
+int dispatch_place(dispatch_t *d, uint64_t now)
+{
+    for (unsigned c = 0; c < d->clusters; c++) {
+        unsigned s, k;
+        if (!d->policy.m->place(d->policy.state, c, &s, &k))
+            continue;
+        /* the policy's side of the contract (gpu/cta_policy.h), checked:
+         * placements are rare next to cycles */
+        if (k >= d->nk || s / d->per_cluster != c ||
+            d->ks[k].next_cta >= d->ks[k].nctas ||
+            !sm_can_take_cta(&d->sms[s], &d->ks[k].k))
+            return set_error(d->ks[0].k.l->err, SIMT_EINPUT, "internal: the CTA "
+                             "policy placed kernel %u on SM %u of cluster %u, "
+                             "where it cannot go", k, s, c);
+        gpu_kernel_t *gk = &d->ks[k];
+        const simt_dim3_t *gr = &gk->k.l->grid;
+        if (gk->next_cta == 0) {
+            gk->start = now;
+            activate(d, k);
+        }
+        uint64_t i = gk->next_cta++;
+        uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
+                           (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
+        int rc = sm_add_cta(&d->sms[s], &gk->k, id, now);
+        if (rc != SIMT_OK)
+            return rc;
+    }
+    return SIMT_OK;
+}
+
+void dispatch_sm_completed(dispatch_t *d, unsigned sm)
+{
+    const cta_policy_methods_t *m = d->policy.m;
+    for (unsigned i = 0; i < d->nactive; i++) {
+        unsigned k = d->active[i];
+        gpu_kernel_t *gk = &d->ks[k];
+        if (gk->done_seen == gk->k.ctas_done)
+            continue;
+        while (gk->done_seen < gk->k.ctas_done) {
+            gk->done_seen++;
+            if (m->cta_done)
+                m->cta_done(d->policy.state, sm, k);
+        }
+        if (gk->done_seen < gk->nctas)
+            continue;
+        if (m->kernel_done)
+            m->kernel_done(d->policy.state, k);
+        d->ndone++;
+        if (d->next_in_stream[k] < d->nk)
+            kernel_ready(d, d->next_in_stream[k]);
+    }
+}
+
+void dispatch_account(dispatch_t *d, uint64_t now)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < d->nactive; i++) {
+        gpu_kernel_t *gk = &d->ks[d->active[i]];
+        gk->warp_cycles += gk->k.live_warps;
+        gk->sm_cycles += gk->k.hosting_sms;
+        if (gk->k.ctas_done == gk->nctas)
+            gk->end = now + 1;
+        else
+            d->active[n++] = d->active[i];
+    }
+    d->nactive = n;
+}
+
+void dispatch_export_stats(const dispatch_t *d, unsigned max_warps,
+                           uint64_t base, simt_kernel_stats_t *ks)
+{
+    for (unsigned k = 0; k < d->nk; k++) {
+        const gpu_kernel_t *gk = &d->ks[k];
+        ks[k].warp_insns = gk->k.warp_insns;
+        ks[k].thread_insns = gk->k.thread_insns;
+        ks[k].start_cycle = base + gk->start;
+        ks[k].end_cycle = base + gk->end;
+        ks[k].achieved_occupancy =
+            gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
+                          : 0.0;
+    }
+}
