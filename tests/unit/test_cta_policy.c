@@ -48,7 +48,7 @@ static int place(cta_policy_t *p, fake_t *f, unsigned cluster)
 static void done(cta_policy_t *p, fake_t *f, unsigned sm, unsigned k)
 {
     f->held[sm]--;
-    p->m->cta_done(p->state, sm, k);
+    p->m->cta_done(p->state, sm, k, 0);
 }
 
 TEST(cta_policy_names_from_the_list)

@@ -126,11 +126,13 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->slots = calloc(cfg->max_warps, sizeof *s->slots);
     s->regs = calloc(cfg->max_warps, sizeof *s->regs);
     s->ctas = calloc(cfg->max_ctas, sizeof *s->ctas);
+    s->completed = calloc(cfg->max_ctas, sizeof *s->completed);
     s->scheds = calloc(cfg->nsched, sizeof *s->scheds);
     s->ninsts = cfg->max_warps * SM_INSTS_PER_WARP;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
-    if (!s->smem || !s->slots || !s->regs || !s->ctas || !s->scheds ||
+    if (!s->smem || !s->slots || !s->regs || !s->ctas || !s->completed ||
+        !s->scheds ||
         !s->insts || !s->free_insts || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
@@ -174,6 +176,7 @@ void sm_free(sm_t *s)
     free(s->slots);
     free(s->regs);
     free(s->ctas);
+    free(s->completed);
     free(s->insts);
     free(s->free_insts);
     scoreboard_free(&s->sb);
@@ -260,6 +263,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
     if (rc != SIMT_OK)
         return rc;
     c->used = 1;
+    c->warp_insns = 0;
     c->k = k;
     c->smem_base = (uint32_t)base;
     s->nctas++;
@@ -376,6 +380,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     assert(rc == 0);
     (void)rc;
     kern->warp_insns++;
+    s->ctas[sl->cta].warp_insns++;
     uint64_t threads = (uint64_t)__builtin_popcount(warp_active(w));
     kern->thread_insns += threads;
     s->stats.thread_insns_issued += threads;
@@ -574,6 +579,10 @@ static unsigned complete_ctas(sm_t *s)
         for (unsigned i = 0; i < s->cfg.max_warps; i++)
             if (s->slots[i].w && s->slots[i].cta == ci)
                 s->slots[i] = (sm_slot_t){ 0 };
+        /* popped by the dispatcher after every cycle, so the log never
+         * holds more than the CTA slots */
+        s->completed[s->ncompleted++] = (sm_cta_done_t){
+            .launch = c->k->launch, .warp_insns = c->warp_insns };
         c->cta.launch->stats->ctas_completed++;
         c->k->ctas_done++;
         s->stats.ctas_completed++;
@@ -607,6 +616,25 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
         *done += complete_ctas(s);
     }
     return SIMT_OK;
+}
+
+uint64_t sm_kernel_issued(const sm_t *s, const sm_kernel_t *k)
+{
+    uint64_t n = 0;
+    for (unsigned ci = 0; ci < s->cfg.max_ctas; ci++)
+        if (s->ctas[ci].used && s->ctas[ci].k == k)
+            n += s->ctas[ci].warp_insns;
+    return n;
+}
+
+int sm_pop_completed(sm_t *s, sm_cta_done_t *out)
+{
+    if (!s->ncompleted)
+        return 0;
+    *out = s->completed[0];
+    memmove(s->completed, s->completed + 1,
+            --s->ncompleted * sizeof *s->completed);
+    return 1;
 }
 
 int sm_describe_warp(const sm_t *s, unsigned slot, char *buf, size_t size)

@@ -139,7 +139,14 @@ typedef struct sm_cta {
     sm_kernel_t *k;
     cta_t cta;
     uint32_t smem_base;        /* its slice of the scratchpad */
+    uint64_t warp_insns;       /* warp-instructions its warps issued */
 } sm_cta_t;
+
+/* A CTA that completed, as the SM reports it (sm_pop_completed). */
+typedef struct sm_cta_done {
+    uint32_t launch;           /* its kernel's launch index */
+    uint64_t warp_insns;       /* warp-instructions its warps issued */
+} sm_cta_done_t;
 
 typedef struct sm {
     unsigned id;
@@ -154,6 +161,8 @@ typedef struct sm {
     unsigned nctas;            /* resident */
     unsigned used_warps, used_threads, used_regs;
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
+    sm_cta_done_t *completed;  /* CTAs completed, not yet popped */
+    unsigned ncompleted;
     sm_sched_t *scheds;        /* per scheduler: its policy and its
                                   cached view (core/sm_ready.h) */
     scoreboard_t sb;
@@ -196,6 +205,13 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
+
+/* Warp-instructions issued so far by the resident CTAs of kernel k. */
+uint64_t sm_kernel_issued(const sm_t *s, const sm_kernel_t *k);
+
+/* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
+ * completion sm_cycle counted in *done is reported once. */
+int sm_pop_completed(sm_t *s, sm_cta_done_t *out);
 
 /* An instruction-cache line arriving from the hierarchy at core cycle
  * `now`: the fetch stage of that cycle fills it and the warps waiting for

@@ -1,6 +1,7 @@
 /* smem_banks.h: scratchpad bank conflicts for one warp access.
  *
- * The scratchpad has `banks` banks of 4-byte words (32 on every preset);
+ * The scratchpad has `banks` banks of 4-byte words (gpgpu_shmem_num_banks,
+ * 32 on every preset);
  * word w lives in bank w mod banks.  In one cycle each bank delivers one
  * word, to any number of lanes (a broadcast).  A warp access therefore
  * takes as many cycles as the largest number of distinct words any one

@@ -6,14 +6,16 @@
  * happens through events:
  *   kernel_ready(k, ctas)  kernel k may start: its stream's earlier launches
  *                          are done; it has `ctas` CTAs (at least 1);
- *   cta_done(sm, k)        a CTA of kernel k completed on SM `sm`: what it
- *                          held there is free again;
+ *   cta_done(sm, k, n)     a CTA of kernel k completed on SM `sm`: what it
+ *                          held there is free again; its warps issued n
+ *                          warp-instructions (LCS's measure);
  *   kernel_done(k)         every CTA of k completed;
  * and once per cycle and cluster, place(cluster) names at most one (SM,
  * kernel) pair; the dispatcher places that kernel's next CTA (in launch
  * order: x fastest, then y, then z) on that SM at once.  The only question a
- * policy asks of the SMs is the query `fits`: whether one more CTA of kernel
- * k fits on SM s now (sm_can_take_cta).  Policies never read sm_t, so a unit
+ * policy asks of the SMs are the queries `fits`: whether one more CTA of
+ * kernel k fits on SM s now (sm_can_take_cta), and `issued`: what kernel
+ * k's CTAs resident on SM s issued so far.  Policies never read sm_t, so a unit
  * test drives one with a fake `fits`.
  *
  * What the dispatcher guarantees, and a policy may rely on:
@@ -30,8 +32,7 @@
  * never a kernel whose CTAs it has all placed (kernel_ready gave the count,
  * and the policy sees every placement it makes).
  *
- * Policies needing more (LCS's per-CTA issue counts when the first CTA of a
- * core completes, mCKE's per-kernel quotas) get a new query or event here,
+ * Policies needing more (mCKE's per-kernel quotas) get a new query or event here,
  * filled by an accessor of the module that owns the figure (an SM accessor
  * for issue counts): docs/timing-model.md, "CTA placement policy". */
 #ifndef GPU_CTA_POLICY_H
@@ -53,6 +54,9 @@ extern const char *const cta_policy_names[];
 typedef struct cta_policy_query {
     /* 1 when one more CTA of `kernel` fits on SM `sm` now */
     int (*fits)(const void *ctx, unsigned sm, unsigned kernel);
+    /* warp-instructions issued so far by kernel's CTAs resident on SM `sm`
+     * (with cta_done's count of the one that completed: LCS's measure) */
+    uint64_t (*issued)(const void *ctx, unsigned sm, unsigned kernel);
     const void *ctx;
 } cta_policy_query_t;
 
@@ -70,7 +74,8 @@ typedef struct cta_policy_methods {
     void (*free)(void *state);
     /* the events; NULL for those the policy does not need */
     void (*kernel_ready)(void *state, unsigned kernel, uint64_t ctas);
-    void (*cta_done)(void *state, unsigned sm, unsigned kernel);
+    void (*cta_done)(void *state, unsigned sm, unsigned kernel,
+                     uint64_t warp_insns);
     void (*kernel_done)(void *state, unsigned kernel);
     /* 1 with *sm and *kernel set (the CTA fits there), or 0: none this cycle */
     int (*place)(void *state, unsigned cluster, unsigned *sm, unsigned *kernel);

@@ -68,10 +68,12 @@ static void rr_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
     memset(r->blocked, 0, r->env.clusters * sizeof *r->blocked);
 }
 
-static void rr_cta_done(void *state, unsigned sm, unsigned kernel)
+static void rr_cta_done(void *state, unsigned sm, unsigned kernel,
+                        uint64_t warp_insns)
 {
     cta_rr_t *r = state;
     (void)kernel;
+    (void)warp_insns;
     r->blocked[sm / r->env.per_cluster] = 0;
 }
 

@@ -1,5 +1,6 @@
 /* dispatch.c: the kernel queue of a timing run and CTA dispatch
  * (dispatch.h). */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "base/error.h"
@@ -9,6 +10,12 @@ static int fits(const void *ctx, unsigned sm, unsigned kernel)
 {
     const dispatch_t *d = ctx;
     return sm_can_take_cta(&d->sms[sm], &d->ks[kernel].k);
+}
+
+static uint64_t issued(const void *ctx, unsigned sm, unsigned kernel)
+{
+    const dispatch_t *d = ctx;
+    return sm_kernel_issued(&d->sms[sm], &d->ks[kernel].k);
 }
 
 static void kernel_ready(dispatch_t *d, unsigned k)
@@ -30,7 +37,8 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
     uint8_t *follows = calloc(n, 1);
     cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
                              .nkernels = nk,
-                             .query = { .fits = fits, .ctx = d } };
+                             .query = { .fits = fits, .issued = issued,
+                                        .ctx = d } };
     if (!d->next_in_stream || !d->active || !follows ||
         cta_policy_init(&d->policy, policy, &env) != 0) {
         free(follows);
@@ -105,18 +113,28 @@ int dispatch_place(dispatch_t *d, uint64_t now)
 void dispatch_sm_completed(dispatch_t *d, unsigned sm)
 {
     const cta_policy_methods_t *m = d->policy.m;
+    sm_cta_done_t done[d->sms[sm].cfg.max_ctas];
+    unsigned ndone = 0;
+    while (sm_pop_completed(&d->sms[sm], &done[ndone]))
+        ndone++;
     for (unsigned i = 0; i < d->nactive; i++) {
         unsigned k = d->active[i];
         gpu_kernel_t *gk = &d->ks[k];
         if (gk->done_seen == gk->k.ctas_done)
             continue;
-        while (gk->done_seen < gk->k.ctas_done) {
+        for (unsigned j = 0; j < ndone; j++) {
+            if (done[j].launch != k)
+                continue;
             gk->done_seen++;
+            gk->done_insns += done[j].warp_insns;
             if (m->cta_done)
-                m->cta_done(d->policy.state, sm, k);
+                m->cta_done(d->policy.state, sm, k, done[j].warp_insns);
         }
+        assert(gk->done_seen == gk->k.ctas_done);
         if (gk->done_seen < gk->nctas)
             continue;
+        /* the per-CTA counts add up to the kernel's, counted apart */
+        assert(gk->done_insns == gk->k.warp_insns);
         if (m->kernel_done)
             m->kernel_done(d->policy.state, k);
         d->ndone++;

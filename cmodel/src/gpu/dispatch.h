@@ -27,6 +27,8 @@ typedef struct gpu_kernel {
     uint64_t nctas, next_cta; /* CTAs in the grid (at least 1), next to
                                  place */
     uint64_t done_seen;       /* k.ctas_done already told to the policy */
+    uint64_t done_insns;      /* their warp-instructions, as cta_done told
+                                 them: k.warp_insns once all are done */
     uint64_t start, end;      /* cycles of its first placement and one after
                                  its last completion */
     uint64_t warp_cycles;     /* sum over cycles of its resident warps */
