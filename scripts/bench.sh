@@ -86,6 +86,39 @@ print(f"  speed: {s['thread_insns'] / t / 1e6:.1f} M thread-instructions/s (targ
 PY
 done
 
+# The same timing runs against a reference build (BENCH_REF, a commit;
+# default: main before the model seams of issue 16; BENCH_REF= skips it),
+# built in a scratch worktree and run alternately with this one, in user
+# CPU seconds (best of 2): a change to the timing model reports here what
+# it did to the speed, apart from the machine's load.
+ref=${BENCH_REF-f105dcd}
+if [ -n "$ref" ] && git rev-parse -q --verify "$ref^{commit}" >/dev/null 2>&1; then
+  git worktree add -q --detach "$tmp/ref" "$ref" >/dev/null 2>&1 &&
+    make -s -C "$tmp/ref" -j"$(nproc 2>/dev/null || echo 2)" build/bin/simt >/dev/null 2>&1 &&
+    for spec in "nestedloops --param m=${BENCH_TIMING_M:-160}" "vecadd --param n=${BENCH_TIMING_N:-2000000}" \
+                "hmmer" "gaussian --param size=small"; do
+      best_new="" best_ref=""
+      for _ in 1 2; do
+        for which in new ref; do
+          bin=$simt
+          [ "$which" = ref ] && bin=$tmp/ref/build/bin/simt
+          # shellcheck disable=SC2086
+          /usr/bin/time -f "%U" -o "$tmp/cpu" "$bin" run $spec --config configs/fermi-gtx480.cfg >/dev/null 2>&1
+          t=$(tail -n 1 "$tmp/cpu")
+          if [ "$which" = new ]; then
+            best_new=$(python3 -c "b='$best_new'; print(min($t, float(b)) if b else $t)")
+          else
+            best_ref=$(python3 -c "b='$best_ref'; print(min($t, float(b)) if b else $t)")
+          fi
+        done
+      done
+      python3 -c "n, r = $best_new, $best_ref; print(f'timing vs $ref: $spec: {n:.2f} s against {r:.2f} s user CPU: {(r / n if n else 0):.2f}x the reference speed')"
+    done
+  git worktree remove --force "$tmp/ref" >/dev/null 2>&1 || true
+else
+  echo "timing vs reference: skipped (BENCH_REF '$ref' is not a commit here)"
+fi
+
 # Co-simulation: the slowdown of --cosim warp_arbiter (every warp arbiter of
 # every SM in lockstep with its verilated RTL) over the C model alone, on a
 # divergent workload with many scheduling decisions.  Target: <= 2x.
