@@ -18,6 +18,7 @@ static const char *const *enum_names(int key)
                                              NULL };
     static const char *const ltlws_inner[] = { "gto", "lrr", NULL };
     static const char *const cta_policy[] = { "rr", NULL };
+    static const char *const regs_source[] = { "alloc", "ptxas", NULL };
     static const char *const write_policy[] = { "write_back", "write_through",
                                                 "write_evict",
                                                 "local_wb_global_wt", NULL };
@@ -30,6 +31,7 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_SCHEDULER: return scheduler;
     case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
     case SIMT_CFG_CTA_POLICY: return cta_policy;
+    case SIMT_CFG_REGS_SOURCE: return regs_source;
     default: return NULL;
     }
 }
