@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""workload_table.py: the workload table of docs/workloads.md, from each
-workloads/<app>/meta and what the model itself reports (`simt info`).
+"""workload_table.py: the workload table of docs/workloads.md and the
+register table of docs/regalloc.md, from each workloads/<app>/meta (and
+tests/kernels/<k>/meta) and what the model itself reports (`simt info`).
 
-  workload_table.py SIMT            rewrite the table in docs/workloads.md
-  workload_table.py SIMT --check    exit 1 if the table is stale or a meta
+  workload_table.py SIMT            rewrite both tables
+  workload_table.py SIMT --check    exit 1 if a table is stale or a meta
                                     disagrees with the PTX (kernels, our
                                     register count, static shared bytes)
 
 For every workload it lists the resource signature beside the paper's and,
-per configuration preset, the CTAs per SM with the limiting resource.
+per configuration preset, the CTAs per SM with the limiting resource.  For
+every kernel with a ptxas -v figure it lists our register count beside it,
+and the distribution of the ratio.
 """
 import os
 import re
@@ -17,6 +20,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "workloads.md")
+RA_DOC = os.path.join(ROOT, "docs", "regalloc.md")
+RA_BEGIN, RA_END = "<!-- regalloc-table:begin -->", "<!-- regalloc-table:end -->"
 PRESETS = ["fermi-gtx480", "kepler-ss", "g80-dwf", "fermi-cta"]
 BEGIN, END = "<!-- workload-table:begin -->", "<!-- workload-table:end -->"
 SHORT = {"threads": "thr", "warps": "warps", "CTA slots": "CTAs",
@@ -132,6 +137,50 @@ def rows(simt):
     return out, problems
 
 
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
+def regalloc_table(simt):
+    """Every kernel with a ptxas -v figure: ours beside it, then the
+    distribution of ours/ptxas."""
+    lines, ratios = [], []
+    for top_dir in ("workloads", "tests/kernels"):
+        d = os.path.join(ROOT, top_dir)
+        for app in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            meta = os.path.join(d, app, "meta")
+            if not os.path.exists(meta):
+                continue
+            top, _ = read_meta(meta)
+            kernels = split_list(top.get("kernels", ""))
+            ptxas = split_list(top.get("ptxas_regs", ""))
+            base = info(simt, os.path.join(top_dir, app, "kernel.ptx"))
+            for i, k in enumerate(kernels):
+                if i >= len(ptxas) or k not in base:
+                    continue
+                ours, theirs = base[k]["regs"], int(ptxas[i])
+                ratios.append(ours / theirs)
+                lines.append("| %s | `%s` | %d | %d | %.2f |"
+                             % (k, "%s/%s" % (top_dir, app), theirs, ours, ours / theirs))
+    r = sorted(ratios)
+    q = lambda f: r[min(len(r) - 1, int(f * len(r)))]
+    summary = ("%d kernels; ours/ptxas: median %.2f, quartiles %.2f and %.2f, "
+               "range %.2f to %.2f; %d within 20%% (0.8 to 1.25)."
+               % (len(r), median(r), q(0.25), q(0.75), r[0], r[-1],
+                  sum(1 for x in r if 0.8 <= x <= 1.25))) if r else "no kernels"
+    return ("| kernel | folder | ptxas -v | ours | ours/ptxas |\n"
+            "|---|---|---|---|---|\n" + "\n".join(lines) + "\n\n" + summary + "\n")
+
+
+def replace_between(doc, begin, end, body, path):
+    if begin not in doc or end not in doc:
+        fail("%s has no %s ... %s markers" % (path, begin, end))
+    pre, rest = doc.split(begin, 1)
+    return pre + begin + "\n" + body + end + rest.split(end, 1)[1]
+
+
 def table(lines):
     head = ("| workload | kernel | thr/CTA | smem B | vars | regs ours/ptxas | paper signature | "
             + " | ".join(PRESETS) + " | paper tables |\n"
@@ -146,14 +195,16 @@ def main():
     lines, problems = rows(simt)
     with open(DOC) as f:
         doc = f.read()
-    if BEGIN not in doc or END not in doc:
-        fail("%s has no %s ... %s markers" % (DOC, BEGIN, END))
-    pre, rest = doc.split(BEGIN, 1)
-    post = rest.split(END, 1)[1]
-    new = pre + BEGIN + "\n" + table(lines) + END + post
+    new = replace_between(doc, BEGIN, END, table(lines), DOC)
+    with open(RA_DOC) as f:
+        ra_doc = f.read()
+    ra_new = replace_between(ra_doc, RA_BEGIN, RA_END, regalloc_table(simt), RA_DOC)
     if sys.argv[2:] == ["--check"]:
         if new != doc:
             problems.append("docs/workloads.md is stale: run "
+                            "scripts/workload_table.py build/bin/simt")
+        if ra_new != ra_doc:
+            problems.append("docs/regalloc.md's register table is stale: run "
                             "scripts/workload_table.py build/bin/simt")
         for p in problems:
             print("FAIL " + p)
@@ -161,10 +212,11 @@ def main():
         sys.exit(1 if problems else 0)
     for p in problems:
         sys.stderr.write("workload_table: warning: %s\n" % p)
-    tmp = DOC + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(new)
-    os.replace(tmp, DOC)
+    for path, text in ((DOC, new), (RA_DOC, ra_new)):
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
 
 
 if __name__ == "__main__":

@@ -74,5 +74,23 @@ fi
 expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, owf, ltlws, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
 expect timing-stats 0 "gpu_sim_cycle += [1-9]" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=two_level
 
+# the compile pipeline: simt opt writes PTX that info and run accept; a
+# register cap spills and the workload still matches its CPU reference
+expect opt-list 0 "split_edges" -- "$simt" opt --list
+expect opt-write 0 "" -- "$simt" opt --passes unique_exit,split_edges,regalloc workloads/nqueens/kernel.ptx -o "$tmp/nq.ptx"
+expect opt-info 0 "kernel solve_nqueen" -- "$simt" info "$tmp/nq.ptx"
+expect opt-run 0 "workload nqueens: PASS" -- "$simt" run nqueens --ptx "$tmp/nq.ptx"
+expect opt-run-timing 0 "workload nqueens: PASS" -- "$simt" run nqueens --ptx "$tmp/nq.ptx" --config configs/fermi-gtx480.cfg
+expect opt-bad-pass 2 "unknown compiler pass 'inline'" -- "$simt" opt --passes inline workloads/nqueens/kernel.ptx -o "$tmp/x.ptx"
+if [ -e "$tmp/x.ptx" ]; then fail=$((fail + 1)); echo "FAIL opt-no-partial-file"; else pass=$((pass + 1)); echo "ok opt-no-partial-file"; fi
+expect opt-bad-ptx 2 "bad.ptx:6:2: error: unknown instruction" -- "$simt" opt "$tmp/bad.ptx" -o "$tmp/y.ptx"
+expect cap-info 0 "values spilled" -- "$simt" info workloads/matmul/kernel.ptx --set maxrregcount=16
+expect cap-run 0 "workload matmul: PASS" -- "$simt" run matmul --set maxrregcount=16
+expect cap-run-timing 0 "workload hotspot: PASS" -- "$simt" run hotspot --set maxrregcount=12 --config configs/kepler-ss.cfg
+expect cap-too-low 2 "cannot fit in 4 registers per thread" -- "$simt" run vecadd --set maxrregcount=4
+expect regs-source-ptxas 0 "vecadd .* 12 " -- "$simt" run vecadd --set gpgpu_regs_source=ptxas
+cp tests/kernels/vecadd/kernel.ptx "$tmp/vecadd.ptx"  # no meta beside it
+expect regs-source-ptxas-missing 2 "kernel 'vecadd': gpgpu_regs_source = ptxas, but no ptxas" -- "$simt" info "$tmp/vecadd.ptx" --set gpgpu_regs_source=ptxas
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -47,7 +47,11 @@ extern "C" __device__ __noinline__ float bs_cnd(float d)
     return w;
 }
 
-extern "C" __global__ void black_scholes(const float *S, const float *X, const float *T,
+/* __launch_bounds__(768): every launch uses 768-thread CTAs (as the DWF
+ * thesis runs it), and a register file of 32768 (fermi-gtx480) holds one
+ * such CTA only at 42 registers or fewer: the bound tells the compiler so
+ * (.maxntid), and our pipeline caps the kernel and spills like ptxas. */
+extern "C" __global__ void __launch_bounds__(768) black_scholes(const float *S, const float *X, const float *T,
                                          float *call, float *put, float r, float v, int nopt)
 {
     int stride = gridDim.x * blockDim.x;

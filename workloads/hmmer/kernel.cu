@@ -9,7 +9,11 @@
 /* prof: nstates records of STATE_INTS ints.  info: in, the offset of each sequence then its length;
  * out (in place, to keep register pressure at 40 for 768-thread blocks), the best score then the
  * sequence position where it ends.  dp: {match, insert, delete, unused} per state, one row per thread. */
-extern "C" __global__ void hmmer_viterbi(const unsigned char *seq, int *info, const int *prof,
+/* __launch_bounds__(768): every launch uses 768-thread CTAs (as the DWF
+ * thesis runs it), and a register file of 32768 (fermi-gtx480) holds one
+ * such CTA only at 42 registers or fewer: the bound tells the compiler so
+ * (.maxntid), and our pipeline caps the kernel and spills like ptxas. */
+extern "C" __global__ void __launch_bounds__(768) hmmer_viterbi(const unsigned char *seq, int *info, const int *prof,
                                          int nstates, int nseq, int4 *dp)
 {
     int s = blockIdx.x * blockDim.x + threadIdx.x;

@@ -77,6 +77,11 @@ int simt_module_load_file(simt_gpu_t *gpu, const char *path,
 /* `name` is used in diagnostics as the file name. */
 int simt_module_load_text(simt_gpu_t *gpu, const char *name, const char *text,
                           size_t len, simt_module_t **out, simt_error_t *err);
+/* Records the registers per thread `ptxas -v` reports for `kernel` (from
+ * the workload's meta), used when gpgpu_regs_source = ptxas.  Before the
+ * kernel's first launch.  SIMT_EINPUT when the module has no such kernel. */
+int simt_module_set_ptxas_regs(simt_module_t *mod, const char *kernel,
+                               unsigned regs, simt_error_t *err);
 
 /* ---- device memory ---- */
 int simt_malloc(simt_gpu_t *gpu, size_t bytes, simt_devptr_t *out,

@@ -31,7 +31,7 @@ void simt_stats_print(const simt_stats_t *s, FILE *out);
 typedef struct simt_kernel_stats {
     char name[64];
     uint32_t grid[3], block[3];
-    uint32_t regs_per_thread;    /* our allocator */
+    uint32_t regs_per_thread;    /* what occupancy used (gpgpu_regs_source) */
     uint32_t smem_per_cta;       /* static + dynamic bytes */
     uint32_t ctas_per_sm;        /* occupancy limit on this configuration */
     char limiter[16];            /* the resource that sets it */

@@ -13,11 +13,20 @@ extern const simt_workload_t *const simt_workloads[]; /* generated */
 int cli_run(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_list(int argc, char **argv);
+int cli_opt(int argc, char **argv);
 
 /* Repository root (where tests/ and workloads/ live): $SIMT_ROOT, else the
  * nearest directory above the executable holding cmodel/include/simt/simt.h,
  * else ".". */
 const char *cli_root(char *buf, size_t size);
+
+/* The ptxas -v register count of `kernel` from the workload `meta` file
+ * beside the PTX file (kernels = a, b / ptxas_regs = 12, 20), or -1. */
+long cli_meta_ptxas_regs(const char *ptx_path, const char *kernel);
+/* Gives every kernel the meta beside ptx_path lists its ptxas -v count
+ * (simt_module_set_ptxas_regs).  No meta file is not an error. */
+int cli_meta_apply(simt_module_t *mod, const char *ptx_path,
+                   simt_error_t *err);
 
 /* Writes the JSON statistics file atomically (temp file + rename): the
  * workload's result and the GPU's statistics, kernel and SM records and

@@ -8,61 +8,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "compiler/regalloc.h"
+#include "gpu/compiled.h"
 #include "gpu/occupancy.h"
 #include "ptx/ir.h"
-
-/* ptxas_regs for `kernel` from the `meta` file beside the PTX, or -1. */
-static long meta_ptxas_regs(const char *ptx_path, const char *kernel)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s", ptx_path);
-    char *slash = strrchr(path, '/');
-    snprintf(slash ? slash + 1 : path, sizeof path - (size_t)(slash ? slash + 1 - path : 0),
-             "meta");
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    char line[1024], kernels[1024] = "", regs[1024] = "";
-    while (fgets(line, sizeof line, f)) {
-        char *eq = strchr(line, '=');
-        if (!eq)
-            continue;
-        *eq = '\0';
-        char *k = line, *v = eq + 1;
-        while (*k == ' ') k++;
-        char *ke = k + strlen(k);
-        while (ke > k && (ke[-1] == ' ' || ke[-1] == '\t')) *--ke = '\0';
-        while (*v == ' ') v++;
-        v[strcspn(v, "\r\n")] = '\0';
-        /* a '#' after a blank and before a blank or the end starts a comment */
-        for (char *h = strchr(v, '#'); h; h = strchr(h + 1, '#'))
-            if ((h == v || h[-1] == ' ' || h[-1] == '\t') &&
-                (h[1] == '\0' || h[1] == ' ' || h[1] == '\t')) {
-                *h = '\0';
-                break;
-            }
-        if (!strcmp(k, "kernels"))
-            snprintf(kernels, sizeof kernels, "%s", v);
-        else if (!strcmp(k, "ptxas_regs"))
-            snprintf(regs, sizeof regs, "%s", v);
-    }
-    fclose(f);
-    /* the n-th kernel name gives the n-th register count */
-    char *ks = kernels, *rs = regs;
-    for (;;) {
-        char *kc = strchr(ks, ','), *rc = strchr(rs, ',');
-        size_t kl = kc ? (size_t)(kc - ks) : strlen(ks);
-        while (kl && ks[kl - 1] == ' ') kl--;
-        while (*ks == ' ') { ks++; kl--; }
-        if (kl == strlen(kernel) && !strncmp(ks, kernel, kl))
-            return strtol(rs, NULL, 10);
-        if (!kc || !rc)
-            return -1;
-        ks = kc + 1;
-        rs = rc + 1;
-    }
-}
 
 static int info_usage(const char *fmt, const char *arg)
 {
@@ -200,14 +148,15 @@ int cli_info(int argc, char **argv)
         const ptx_function_t *fn = &m->funcs[i];
         if (!fn->is_entry || !fn->count)
             continue;
-        regalloc_result_t ra;
-        if (regalloc_kernel(m, i, &ra) != 0) {
-            fprintf(stderr, "simt info: error: register allocation of '%s' "
-                    "failed (out of memory)\n", fn->name);
+        long ptxas = cli_meta_ptxas_regs(file, fn->name);
+        gpu_compiled_t ck;
+        simt_error_t cerr = { 0 };
+        if (gpu_compile_kernel(m, i, &cfg, 0, ptxas, &ck, &cerr) != SIMT_OK) {
+            fprintf(stderr, "%s\n", cerr.msg);
             rc = 2;
             continue;
         }
-        long ptxas = meta_ptxas_regs(file, fn->name);
+        const compiler_resources_t *res = &ck.unit.res;
         printf("\nkernel %s\n", fn->name);
         printf("  parameters:     %u (%llu bytes)\n", fn->nparams,
                (unsigned long long)fn->param_bytes);
@@ -217,18 +166,25 @@ int cli_info(int argc, char **argv)
                    ptx_type_name((ptx_type_t)s->type),
                    (unsigned long long)s->size, (unsigned long long)s->offset);
         }
-        printf("  registers:      %u per thread (32-bit, our allocator), %u predicates",
-               ra.regs, ra.preds);
+        printf("  registers:      %u per thread (32-bit, %s), %u predicates",
+               ck.regs, simt_config_get(&cfg, SIMT_CFG_REGS_SOURCE)
+                            ? "ptxas -v" : "our allocator", res->preds);
         if (ptxas >= 0)
             printf("; ptxas -v: %ld", ptxas);
+        printf("\n  allocator:      %u registers modelled like ptxas, %u coloured",
+               res->regs, res->alloc_regs);
+        if (res->cap)
+            printf(", cap %u (maxrregcount, .maxntid)", res->cap);
+        if (res->spilled)
+            printf(", %u values spilled to local memory", res->spilled);
         printf("\n  virtual regs:   %u\n", fn->nregs);
         printf("  shared memory:  %llu bytes static\n",
                (unsigned long long)ptx_kernel_shared_bytes(m, i));
         printf("  local memory:   %llu bytes per thread (own frame)\n",
-               (unsigned long long)fn->frame_bytes);
-        printf("  instructions:   %u\n", fn->count);
-        print_occupancy(&cfg, m, i, ra.regs, block, dyn);
-        regalloc_result_free(&ra);
+               (unsigned long long)res->local_bytes);
+        printf("  instructions:   %u\n", ck.unit.mod->funcs[i].count);
+        print_occupancy(&cfg, m, i, ck.regs, block, dyn);
+        gpu_compiled_free(&ck);
     }
     ptx_module_free(m);
     return rc;

@@ -10,10 +10,12 @@ static void usage(FILE *out)
         "usage: simt <command> [options]\n"
         "\n"
         "  simt run <workload> [--config FILE] [--set key=value]... [--functional]\n"
-        "                      [--param key=value]... [--json FILE]\n"
+        "                      [--param key=value]... [--json FILE] [--ptx FILE]\n"
         "      run a workload, check its result against the CPU reference and\n"
         "      print statistics\n"
         "  simt info <file.ptx>    kernels, parameters, registers, shared and local memory\n"
+        "  simt opt [--passes a,b] [--config FILE] [--set key=value]... in.ptx -o out.ptx\n"
+        "      run compiler passes over every kernel and write the PTX (--list: passes)\n"
         "  simt list               the workloads this build knows\n"
         "\n"
         "exit status: 0 ok, 1 result check failed, 2 bad input, 3 kernel fault,\n"
@@ -31,6 +33,8 @@ int main(int argc, char **argv)
         return cli_run(argc - 2, argv + 2);
     if (!strcmp(cmd, "info"))
         return cli_info(argc - 2, argv + 2);
+    if (!strcmp(cmd, "opt"))
+        return cli_opt(argc - 2, argv + 2);
     if (!strcmp(cmd, "list"))
         return cli_list(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

@@ -18,7 +18,7 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, "simt run: error: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nusage: simt run <workload> [--config FILE] [--set key=value]... "
-                    "[--functional] [--param key=value]... [--json FILE]\n"
+                    "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
                     "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n");
     return 2;
 }
@@ -31,11 +31,14 @@ static const simt_workload_t *find_workload(const char *name)
     return NULL;
 }
 
-/* One run of workload `wl` on a new GPU (with `hooks` installed, or none);
- * *gpu_out is the GPU, to destroy.  The workload's status. */
+/* One run of workload `wl` on a new GPU (with `hooks` installed, or none),
+ * its kernels loaded from `ptx` (NULL: the workload's own kernel.ptx) and
+ * their ptxas -v figures from the workload's meta; *gpu_out is the GPU, to
+ * destroy.  The workload's status. */
 static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
-                    const simt_wl_params_t *params, const unit_hooks_t *hooks,
-                    simt_gpu_t **gpu_out, simt_wl_result_t *res, simt_error_t *err)
+                    const char *ptx, const simt_wl_params_t *params,
+                    const unit_hooks_t *hooks, simt_gpu_t **gpu_out,
+                    simt_wl_result_t *res, simt_error_t *err)
 {
     *gpu_out = NULL;
     simt_gpu_t *gpu = simt_gpu_create(cfg, err);
@@ -46,7 +49,9 @@ static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
     char root[4096], path[8192];
     snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
     simt_module_t *mod;
-    int rc = simt_module_load_file(gpu, path, &mod, err);
+    int rc = simt_module_load_file(gpu, ptx ? ptx : path, &mod, err);
+    if (rc == SIMT_OK)
+        rc = cli_meta_apply(mod, path, err);
     if (rc == SIMT_OK)
         rc = wl->run(gpu, mod, params, res, err);
     return rc;
@@ -55,7 +60,7 @@ static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
 /* After a mismatch: the same run again, tracing the mismatching instance
  * over the window before it, and the files written. */
 static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
-                         const simt_wl_params_t *params, simt_cosim_opts_t o,
+                         const char *ptx, const simt_wl_params_t *params, simt_cosim_opts_t o,
                          const simt_cosim_result_t *first, const char *dir)
 {
     char abs[PATH_MAX];
@@ -80,7 +85,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     }
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    run_once(cfg, wl, params, &c.hooks, &gpu, &res, &err);
+    run_once(cfg, wl, ptx, params, &c.hooks, &gpu, &res, &err);
     simt_gpu_destroy(gpu);
     simt_cosim_result_t r;
     cli_cosim_result(&c, &r);
@@ -99,7 +104,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
 
 int cli_run(int argc, char **argv)
 {
-    const char *name = NULL, *json = NULL;
+    const char *name = NULL, *json = NULL, *ptx = NULL;
     simt_config_t cfg;
     simt_config_defaults(&cfg);
     simt_wl_params_t params = { 0 };
@@ -123,6 +128,10 @@ int cli_run(int argc, char **argv)
             if (nsets == 64)
                 return usage_error("too many %s options", a);
             sets[nsets++] = argv[++i];
+        } else if (!strcmp(a, "--ptx")) {
+            if (!has_next)
+                return usage_error("%s needs a PTX file (e.g. from simt opt)", a);
+            ptx = argv[++i];
         } else if (!strcmp(a, "--functional")) {
             functional = 1;
         } else if (!strcmp(a, "--json")) {
@@ -195,7 +204,8 @@ int cli_run(int argc, char **argv)
         goto fail;
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    int rc = run_once(&cfg, wl, &params, co.units ? &cosim.hooks : NULL, &gpu, &res, &err);
+    int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL, &gpu,
+                      &res, &err);
     simt_cosim_result_t cr = { 0 };
     if (co.units) {
         cli_cosim_result(&cosim, &cr);
@@ -211,7 +221,7 @@ int cli_run(int argc, char **argv)
                 (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches);
         char dflt[256];
         snprintf(dflt, sizeof dflt, "cosim-%s", wl->name);
-        cosim_replay(&cfg, wl, &params, co, &cr, cosim_dir ? cosim_dir : dflt);
+        cosim_replay(&cfg, wl, ptx, &params, co, &cr, cosim_dir ? cosim_dir : dflt);
         if (rc != SIMT_ECOSIM)
             set_error(&err, SIMT_ECOSIM, "co-simulation: a unit's RTL disagreed with its C "
                                           "twin at the end of the run (report above)");

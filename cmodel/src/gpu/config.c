@@ -21,6 +21,7 @@ static const char *const *enum_names(int key)
 #undef SCHED_POLICY
         NULL };
     static const char *const ltlws_inner[] = { "gto", "lrr", NULL };
+    static const char *const regs_source[] = { "alloc", "ptxas", NULL };
     static const char *const write_policy[] = { "write_back", "write_through",
                                                 "write_evict",
                                                 "local_wb_global_wt", NULL };
@@ -34,6 +35,7 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_LTLWS_INNER: return ltlws_inner;
     case SIMT_CFG_CTA_POLICY: return cta_policy_names;
     case SIMT_CFG_RECONVERGENCE: return recon_model_names;
+    case SIMT_CFG_REGS_SOURCE: return regs_source;
     default: return NULL;
     }
 }

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "compiler/regalloc.h"
 #include "exec/exec.h"
+#include "gpu/compiled.h"
 #include "gpu/occupancy.h"
 #include "gpu/timing.h"
 #include "simt/simt.h"
@@ -17,9 +17,9 @@ struct simt_module {
     ptx_module_t *ptx;
     uint64_t global_base;      /* device address of .global variables */
     uint8_t *const_bank;
-    exec_program_t **progs;    /* per function, built on first launch */
-    uint32_t *regs;            /* per function: registers per thread (our
-                                  allocator), computed with the program */
+    gpu_compiled_t *kernels;   /* per function, compiled at its first
+                                  launch (prog == NULL until then) */
+    long *ptxas_regs;          /* per function: ptxas -v figure, or -1 */
     struct simt_module *next;
 };
 
@@ -88,11 +88,11 @@ simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
 
 static void module_free(simt_module_t *m)
 {
-    if (m->progs)
+    if (m->kernels)
         for (uint32_t i = 0; i < m->ptx->nfuncs; i++)
-            exec_program_free(m->progs[i]);
-    free(m->progs);
-    free(m->regs);
+            gpu_compiled_free(&m->kernels[i]);
+    free(m->kernels);
+    free(m->ptxas_regs);
     free(m->const_bank);
     ptx_module_free(m->ptx);
     free(m);
@@ -159,9 +159,9 @@ static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
         k->block[0] = p->launch.block.x;
         k->block[1] = p->launch.block.y;
         k->block[2] = p->launch.block.z;
-        k->regs_per_thread = p->mod->regs[p->kernel];
+        k->regs_per_thread = p->mod->kernels[p->kernel].regs;
         k->ctas = (uint64_t)p->launch.grid.x * p->launch.grid.y * p->launch.grid.z;
-        const exec_program_t *prog = p->mod->progs[p->kernel];
+        const exec_program_t *prog = p->mod->kernels[p->kernel].prog;
         k->smem_per_cta = (prog->static_shared + 15) / 16 * 16 +
                           p->launch.dynamic_shared_bytes;
         occupancy_t o = occupancy_of(&g->cfg, k->block[0] * k->block[1] * k->block[2],
@@ -189,13 +189,15 @@ int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
     }
     m->gpu = g;
     m->ptx = p;
-    m->progs = calloc(p->nfuncs ? p->nfuncs : 1, sizeof *m->progs);
-    m->regs = calloc(p->nfuncs ? p->nfuncs : 1, sizeof *m->regs);
+    m->kernels = calloc(p->nfuncs ? p->nfuncs : 1, sizeof *m->kernels);
+    m->ptxas_regs = malloc((p->nfuncs ? p->nfuncs : 1) * sizeof *m->ptxas_regs);
     m->const_bank = calloc(1, p->const_bytes ? p->const_bytes : 1);
-    if (!m->progs || !m->regs || !m->const_bank) {
+    if (!m->kernels || !m->ptxas_regs || !m->const_bank) {
         module_free(m);
         return set_error(err, SIMT_EINPUT, "out of host memory");
     }
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        m->ptxas_regs[i] = -1;
     if (p->global_bytes &&
         devmem_alloc(&g->mem, p->global_bytes, &m->global_base) != 0) {
         module_free(m);
@@ -216,6 +218,17 @@ int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
     m->next = g->modules;
     g->modules = m;
     *out = m;
+    return SIMT_OK;
+}
+
+int simt_module_set_ptxas_regs(simt_module_t *mod, const char *kernel,
+                               unsigned regs, simt_error_t *err)
+{
+    int fi = ptx_find_function(mod->ptx, kernel);
+    if (fi < 0 || !mod->ptx->funcs[fi].is_entry)
+        return set_error(err, SIMT_EINPUT, "%s has no kernel '%s' to give a "
+                         "ptxas register count", mod->ptx->file, kernel);
+    mod->ptxas_regs[fi] = (long)regs;
     return SIMT_OK;
 }
 
@@ -374,27 +387,22 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
     if (nargs != f->nparams)
         return set_error(err, SIMT_EINPUT, "launch of '%s': %zu arguments given, "
                          "the kernel takes %u", kernel, nargs, f->nparams);
-    /* prepare the kernel now, so that unsupported code is reported by the
+    /* compile the kernel now, so that unsupported code is reported by the
      * launch that introduces it */
-    if (!mod->progs[fi]) {
-        int rc = exec_program_build(p, (uint32_t)fi, mod->global_base,
-                                    &mod->progs[fi], err);
+    gpu_compiled_t *ck = &mod->kernels[fi];
+    if (!ck->prog) {
+        int rc = gpu_compile_kernel(p, (uint32_t)fi, &g->cfg, mod->global_base,
+                                    mod->ptxas_regs[fi], ck, err);
         if (rc != SIMT_OK)
             return rc;
-        regalloc_result_t ra;
-        if (regalloc_kernel(p, (uint32_t)fi, &ra) != 0)
-            return set_error(err, SIMT_EINPUT, "launch of '%s': register "
-                             "allocation failed (out of host memory)", kernel);
-        mod->regs[fi] = ra.regs;
-        regalloc_result_free(&ra);
     }
-    occupancy_t occ = occupancy_of(&g->cfg, (uint32_t)threads, mod->regs[fi],
+    occupancy_t occ = occupancy_of(&g->cfg, (uint32_t)threads, ck->regs,
                                    shared);
     if (occ.ctas == 0)
         return set_error(err, SIMT_EINPUT, "launch of '%s': a CTA of %llu "
                          "threads x %u registers does not fit on an SM: %s "
                          "(%s = %lld) allow none", kernel,
-                         (unsigned long long)threads, mod->regs[fi],
+                         (unsigned long long)threads, ck->regs,
                          occupancy_resource_name(occ.limiter),
                          simt_config_key_name(occupancy_resource_key(occ.limiter)),
                          (long long)simt_config_get(&g->cfg,
@@ -434,7 +442,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
 {
     simt_module_t *mod = pl->mod;
     exec_launch_t L = {
-        .prog = mod->progs[pl->kernel],
+        .prog = mod->kernels[pl->kernel].prog,
         .kernel_name = mod->ptx->funcs[pl->kernel].name,
         .gmem = &g->mem,
         .params = pl->params,
@@ -471,7 +479,8 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
     for (uint32_t i = 0; i < g->nqueue; i++) {
         const pending_t *pl = &g->queue[i];
         ls[i].l = launch_of(g, pl, err);
-        ls[i].regs = pl->mod->regs[pl->kernel];
+        ls[i].regs = pl->mod->kernels[pl->kernel].regs;
+        ls[i].slot_phys = pl->mod->kernels[pl->kernel].slot_phys;
         ls[i].smem = cta_smem(&ls[i].l);
         ls[i].stream = (uint32_t)pl->launch.stream;
     }

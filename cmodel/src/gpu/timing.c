@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "compiler/regalloc.h"
 #include "gpu/clocks.h"
 #include "gpu/dispatch.h"
 #include "gpu/memsys.h"
@@ -75,31 +74,6 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
     return c;
 }
 
-/* Physical register of every value slot of the program, for register-bank
- * mapping: each function's own allocation (docs/regalloc.md). */
-static uint32_t *slot_registers(const exec_program_t *p)
-{
-    uint32_t *phys = malloc((p->nslots ? p->nslots : 1) * sizeof *phys);
-    if (!phys)
-        return NULL;
-    uint32_t f = ~0u;
-    regalloc_result_t ra = { 0 };
-    int have = 0;
-    for (uint32_t s = 0; s < p->nslots; s++) {
-        if (p->slot_func[s] != f) {
-            if (have)
-                regalloc_result_free(&ra);
-            f = p->slot_func[s];
-            have = regalloc_function(p->mod, f, &ra) == 0;
-        }
-        uint32_t r = have ? ra.phys[p->slot_reg[s]] : REGALLOC_NONE;
-        phys[s] = r == REGALLOC_NONE ? s : r;
-    }
-    if (have)
-        regalloc_result_free(&ra);
-    return phys;
-}
-
 static memsys_cfg_t memsys_config(const simt_config_t *cfg)
 {
     memsys_cfg_t c = {
@@ -148,7 +122,6 @@ static void run_free(gpu_run_t *g)
     for (unsigned i = 0; g->sms && i < g->nsms; i++)
         sm_free(&g->sms[i]);
     for (unsigned k = 0; g->ks && k < g->nk; k++) {
-        free((uint32_t *)g->ks[k].k.slot_phys);
         free(g->ks[k].k.ctas_on_sm);
     }
     free(g->sms);
@@ -167,14 +140,11 @@ static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t, unsigned k,
     uint32_t warps = (threads + WARP_SIZE - 1) / WARP_SIZE;
     uint32_t unit = GET(REG_ALLOC_UNIT);
     uint32_t regs = (t->regs + unit - 1) / unit * unit * warps * WARP_SIZE;
-    uint32_t *phys = slot_registers(l->prog);
     uint32_t *on_sm = calloc(nsms ? nsms : 1, sizeof *on_sm);
-    if (!phys || !on_sm) {
-        free(phys);
-        free(on_sm);
+    if (!on_sm) {
         return set_error(l->err, SIMT_EINPUT, "out of host memory");
     }
-    gk->k = (sm_kernel_t){ .l = l, .slot_phys = phys, .threads = threads,
+    gk->k = (sm_kernel_t){ .l = l, .slot_phys = t->slot_phys, .threads = threads,
                            .warps = warps, .regs = regs, .smem = t->smem,
                            .ctas_on_sm = on_sm, .launch = k,
                            .code_id = l->prog->kernel,

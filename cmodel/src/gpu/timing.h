@@ -18,7 +18,8 @@
 
 typedef struct timing_launch {
     exec_launch_t l;          /* the launch, as the functional runner takes it */
-    uint32_t regs;            /* registers per thread (our allocator) */
+    uint32_t regs;            /* registers per thread (gpu/compiled.h) */
+    const uint32_t *slot_phys; /* value slot -> physical register */
     uint32_t smem;            /* scratchpad bytes per CTA, static + dynamic */
     uint32_t stream;
 } timing_launch_t;

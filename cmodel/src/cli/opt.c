@@ -1,0 +1,146 @@
+/* opt.c: `simt opt`: the compiler passes over every kernel of a PTX file,
+ * written back as PTX (ptx/printer.h), which `simt info` and
+ * `simt run --ptx` accept.  The passes are the ones the configuration
+ * selects (as a launch would run them), or the --passes list in its
+ * order.  The output is written to a temporary file and renamed, so a
+ * failure leaves nothing half-written. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "compiler/pipeline.h"
+#include "ptx/printer.h"
+
+static int opt_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "simt opt: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nusage: simt opt [--passes a,b,...] [--config FILE] [--set key=value]... "
+                    "in.ptx -o out.ptx\n       simt opt --list\n");
+    return 2;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long n = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
+        fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)n + 1)) &&
+        fread(text, 1, (size_t)n, f) == (size_t)n) {
+        *len = (size_t)n;
+    } else {
+        free(text);
+        text = NULL;
+    }
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* Every kernel of *m through the passes; *m becomes the edited module. */
+static int compile_all(ptx_module_t **m, const simt_config_t *cfg,
+                       const char *passes, simt_error_t *err)
+{
+    for (uint32_t k = 0; k < (*m)->nfuncs; k++) {
+        if (!(*m)->funcs[k].is_entry || !(*m)->funcs[k].count)
+            continue;
+        compiler_unit_t u;
+        int rc = compiler_compile(*m, k, cfg, passes, &u, err);
+        if (rc != SIMT_OK)
+            return rc;
+        ptx_module_t *edited = compiler_take_module(&u);
+        compiler_unit_free(&u);
+        if (edited) {
+            ptx_module_free(*m);
+            *m = edited;
+        }
+    }
+    return SIMT_OK;
+}
+
+int cli_opt(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *passes = NULL, *config_file = NULL;
+    const char *sets[64];
+    int nsets = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int has_next = i + 1 < argc;
+        if (!strcmp(a, "--list")) {
+            compiler_list_passes(stdout);
+            return 0;
+        } else if (!strncmp(a, "--passes=", 9)) {
+            passes = a + 9;
+        } else if (!strcmp(a, "--passes") || !strcmp(a, "-o") ||
+                   !strcmp(a, "--config") || !strcmp(a, "--set")) {
+            if (!has_next)
+                return opt_usage("%s needs a value", a);
+            const char *v = argv[++i];
+            if (!strcmp(a, "--passes"))
+                passes = v;
+            else if (!strcmp(a, "-o"))
+                out = v;
+            else if (!strcmp(a, "--config"))
+                config_file = v;
+            else if (nsets == 64)
+                return opt_usage("too many %s options", a);
+            else
+                sets[nsets++] = v;
+        } else if (a[0] == '-') {
+            return opt_usage("unknown option '%s'", a);
+        } else if (!in) {
+            in = a;
+        } else {
+            return opt_usage("unexpected argument '%s'", a);
+        }
+    }
+    if (!in)
+        return opt_usage("%s", "missing input PTX file");
+    if (!out)
+        return opt_usage("%s", "missing -o out.ptx");
+    if (passes && !*passes)
+        return opt_usage("%s", "--passes needs at least one pass (--list shows them)");
+    simt_error_t err = { 0 };
+    simt_config_t cfg;
+    simt_config_defaults(&cfg);
+    int rc = config_file ? simt_config_load_file(&cfg, config_file, &err) : SIMT_OK;
+    for (int i = 0; rc == SIMT_OK && i < nsets; i++)
+        rc = simt_config_set(&cfg, sets[i], "--set", &err);
+    size_t len = 0;
+    char *text = rc == SIMT_OK ? read_file(in, &len) : NULL;
+    if (rc == SIMT_OK && !text) {
+        fprintf(stderr, "%s: error: cannot read: %s\n", in, strerror(errno));
+        return 2;
+    }
+    ptx_module_t *m = text ? ptx_parse(in, text, len, &err) : NULL;
+    free(text);
+    if (m)
+        rc = compile_all(&m, &cfg, passes, &err);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    FILE *f = m && rc == SIMT_OK ? fopen(tmp, "w") : NULL;
+    if (m && rc == SIMT_OK && !f) {
+        fprintf(stderr, "%s: error: cannot write: %s\n", tmp, strerror(errno));
+        ptx_module_free(m);
+        return 2;
+    }
+    if (f) {
+        int bad = ptx_print_module(m, f) != 0;
+        bad |= fclose(f) != 0;
+        if (bad || rename(tmp, out) != 0) {
+            fprintf(stderr, "%s: error: cannot write: %s\n", out, strerror(errno));
+            remove(tmp);
+            ptx_module_free(m);
+            return 2;
+        }
+    }
+    ptx_module_free(m);
+    if (!f) {
+        fprintf(stderr, "%s\n", err.msg[0] ? err.msg : "simt opt: error");
+        return err.status ? err.status : 2;
+    }
+    return 0;
+}

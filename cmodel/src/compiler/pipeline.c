@@ -1,0 +1,169 @@
+/* pipeline.c: the ordered list of compiler passes and the driver that runs
+ * them over one kernel (pipeline.h, pass.h). */
+#include "compiler/pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "ptx/edit.h"
+
+/* Every pass, in the order a configuration-driven pipeline runs them.
+ * Structural rewrites first, spilling before the count it changes,
+ * register allocation last.  One line per pass. */
+#define COMPILER_PASSES(X)                                                    \
+    X(unique_exit)                                                            \
+    X(split_edges)                                                            \
+    X(spill)                                                                  \
+    X(regalloc)
+
+#define X(n) extern const compiler_pass_t compiler_pass_##n;
+COMPILER_PASSES(X)
+#undef X
+
+static const compiler_pass_t *const passes[] = {
+#define X(n) &compiler_pass_##n,
+    COMPILER_PASSES(X)
+#undef X
+};
+enum { NPASSES = sizeof passes / sizeof *passes };
+
+ptx_module_t *compiler_writable(compiler_unit_t *u)
+{
+    if (!u->owned) {
+        u->owned = ptx_module_clone(u->mod);
+        if (!u->owned) {
+            set_error(u->err, SIMT_EINPUT, "out of host memory compiling '%s'",
+                      u->src->funcs[u->kernel].name);
+            return NULL;
+        }
+        u->mod = u->owned;
+    }
+    return u->owned;
+}
+
+/* Depth-first over calls; 1 marks the path (a call back to it is
+ * recursion), 2 done. */
+static int reach(const ptx_module_t *m, uint32_t f, uint8_t *state,
+                 uint32_t *out, uint32_t *n, simt_error_t *err)
+{
+    state[f] = 1;
+    out[(*n)++] = f;
+    const ptx_function_t *fn = &m->funcs[f];
+    for (uint32_t i = fn->first; i < fn->first + fn->count; i++) {
+        const ptx_insn_t *in = &m->insns[i];
+        if (in->op != PTX_OP_CALL)
+            continue;
+        for (unsigned k = 0; k < in->nops; k++) {
+            if (in->ops[k].kind != PTX_OPND_FUNC)
+                continue;
+            uint32_t g = (uint32_t)in->ops[k].imm;
+            if (state[g] == 1)
+                return set_input_error(err, m->file, in->line, in->col,
+                    "recursive call of '%s' is not supported: the model gives "
+                    "each function one register and frame layout",
+                    m->funcs[g].name);
+            if (state[g] == 0 && reach(m, g, state, out, n, err) != SIMT_OK)
+                return SIMT_EINPUT;
+        }
+    }
+    state[f] = 2;
+    return SIMT_OK;
+}
+
+uint32_t *compiler_reachable(const ptx_module_t *m, uint32_t kernel,
+                             uint32_t *n, simt_error_t *err)
+{
+    uint8_t *state = calloc(m->nfuncs ? m->nfuncs : 1, 1);
+    uint32_t *out = malloc((m->nfuncs ? m->nfuncs : 1) * sizeof *out);
+    *n = 0;
+    if (!state || !out)
+        set_error(err, SIMT_EINPUT, "out of host memory");
+    if (!state || !out || reach(m, kernel, state, out, n, err) != SIMT_OK) {
+        free(out);
+        out = NULL;
+    }
+    free(state);
+    return out;
+}
+
+static const compiler_pass_t *find_pass(const char *name, size_t len)
+{
+    for (int i = 0; i < NPASSES; i++)
+        if (strlen(passes[i]->name) == len && !memcmp(passes[i]->name, name, len))
+            return passes[i];
+    return NULL;
+}
+
+int compiler_compile(const ptx_module_t *m, uint32_t kernel,
+                     const simt_config_t *cfg, const char *list,
+                     compiler_unit_t *u, simt_error_t *err)
+{
+    memset(u, 0, sizeof *u);
+    u->src = m;
+    u->mod = (ptx_module_t *)m; /* read-only until compiler_writable */
+    u->kernel = kernel;
+    u->cfg = cfg;
+    u->err = err;
+    /* recursion is reported here, at the call, before any pass */
+    uint32_t n;
+    uint32_t *order = compiler_reachable(m, kernel, &n, err);
+    if (!order)
+        return SIMT_EINPUT;
+    free(order);
+    int rc = SIMT_OK;
+    if (list) {
+        for (const char *p = list; rc == SIMT_OK && *p;) {
+            size_t len = strcspn(p, ",");
+            const compiler_pass_t *pass = find_pass(p, len);
+            if (!pass) {
+                char names[256] = "";
+                for (int i = 0; i < NPASSES; i++)
+                    snprintf(names + strlen(names), sizeof names - strlen(names),
+                             "%s%s", i ? ", " : "", passes[i]->name);
+                rc = set_error(err, SIMT_EINPUT, "unknown compiler pass '%.*s' "
+                               "(passes: %s)", (int)len, p, names);
+                break;
+            }
+            rc = pass->run(u);
+            p += len;
+            if (*p == ',')
+                p++;
+        }
+    } else {
+        for (int i = 0; rc == SIMT_OK && i < NPASSES; i++)
+            if (!passes[i]->selected || passes[i]->selected(cfg))
+                rc = passes[i]->run(u);
+    }
+    if (rc == SIMT_OK) {
+        u->res.shared_bytes = ptx_kernel_shared_bytes(u->mod, kernel);
+        u->res.local_bytes = u->mod->funcs[kernel].frame_bytes;
+    }
+    if (rc != SIMT_OK)
+        compiler_unit_free(u);
+    return rc;
+}
+
+ptx_module_t *compiler_take_module(compiler_unit_t *u)
+{
+    ptx_module_t *m = u->owned;
+    u->owned = NULL;
+    return m;
+}
+
+void compiler_unit_free(compiler_unit_t *u)
+{
+    if (u->phys) {
+        for (uint32_t f = 0; f < u->nphys; f++)
+            free(u->phys[f]);
+        free(u->phys);
+    }
+    ptx_module_free(u->owned);
+    memset(u, 0, sizeof *u);
+}
+
+void compiler_list_passes(FILE *out)
+{
+    for (int i = 0; i < NPASSES; i++)
+        fprintf(out, "  %-12s %s\n", passes[i]->name, passes[i]->summary);
+}
