@@ -42,6 +42,19 @@
 #define GEN_LOCAL_BASE (2ull << 44)
 #define GEN_WINDOW_SIZE (1ull << 32)
 
+/* A CTA's scratchpad: its static .shared variables, then the dynamic
+ * (extern) array, which starts at the static size rounded up to 16 bytes
+ * (the largest scalar or vector access). */
+#define EXEC_SMEM_ALIGN 16u
+
+/* Scratchpad bytes a CTA takes: `static_bytes` of static variables and
+ * `dyn_bytes` of the dynamic array. */
+static inline uint64_t exec_cta_smem(uint64_t static_bytes, uint64_t dyn_bytes)
+{
+    return (static_bytes + EXEC_SMEM_ALIGN - 1) / EXEC_SMEM_ALIGN * EXEC_SMEM_ALIGN +
+           dyn_bytes;
+}
+
 typedef enum exec_opnd_kind {
     EO_NONE = 0,
     EO_REG,     /* value register: slot */

@@ -113,7 +113,7 @@ static uint64_t sym_address(const builder_t *b, const ptx_symbol_t *s,
         return b->global_base + s->offset;
     case PTX_SPACE_SHARED:
         if (s->is_extern)
-            return align_up(p->static_shared, 16);
+            return exec_cta_smem(p->static_shared, 0);
         return s->func == ~0u ? s->offset
                               : ptx_kernel_shared_base(m, s->func) + s->offset;
     case PTX_SPACE_LOCAL:

@@ -162,8 +162,8 @@ static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
         k->regs_per_thread = p->mod->kernels[p->kernel].regs;
         k->ctas = (uint64_t)p->launch.grid.x * p->launch.grid.y * p->launch.grid.z;
         const exec_program_t *prog = p->mod->kernels[p->kernel].prog;
-        k->smem_per_cta = (prog->static_shared + 15) / 16 * 16 +
-                          p->launch.dynamic_shared_bytes;
+        k->smem_per_cta = exec_cta_smem(prog->static_shared,
+                                        p->launch.dynamic_shared_bytes);
         occupancy_t o = occupancy_of(&g->cfg, k->block[0] * k->block[1] * k->block[2],
                                      k->regs_per_thread, k->smem_per_cta);
         k->ctas_per_sm = o.ctas;
@@ -377,7 +377,7 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
                          launch->block.x, launch->block.y, launch->block.z,
                          f->reqntid[0], f->reqntid[1], f->reqntid[2]);
     uint64_t shared = ptx_kernel_shared_bytes(p, (uint32_t)fi);
-    shared = (shared + 15) / 16 * 16 + launch->dynamic_shared_bytes;
+    shared = exec_cta_smem(shared, launch->dynamic_shared_bytes);
     int64_t smax = simt_config_get(&g->cfg, SIMT_CFG_SHMEM_SM);
     if (shared > (uint64_t)smax)
         return set_error(err, SIMT_EINPUT, "launch of '%s': %llu bytes of shared "
@@ -463,7 +463,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
 /* Scratchpad bytes one CTA of the launch takes (static + dynamic). */
 static uint32_t cta_smem(const exec_launch_t *L)
 {
-    return (L->prog->static_shared + 15) / 16 * 16 + L->dyn_shared;
+    return (uint32_t)exec_cta_smem(L->prog->static_shared, L->dyn_shared);
 }
 
 /* Runs every queued launch on the timing model: concurrently across
