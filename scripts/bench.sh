@@ -88,31 +88,36 @@ done
 
 # The same timing runs against a reference build (BENCH_REF, a commit;
 # default: main before the model seams of issue 16; BENCH_REF= skips it),
-# built in a scratch worktree and run alternately with this one, in user
-# CPU seconds (best of 2): a change to the timing model reports here what
-# it did to the speed, apart from the machine's load.
+# built in a scratch worktree and run alternately with this one: simulated
+# cycles per user-CPU second (best of 2), so that the comparison holds
+# apart from the machine's load and from a change that moved the cycles.
 ref=${BENCH_REF-f105dcd}
 if [ -n "$ref" ] && git rev-parse -q --verify "$ref^{commit}" >/dev/null 2>&1; then
   git worktree add -q --detach "$tmp/ref" "$ref" >/dev/null 2>&1 &&
     make -s -C "$tmp/ref" -j"$(nproc 2>/dev/null || echo 2)" build/bin/simt >/dev/null 2>&1 &&
     for spec in "nestedloops --param m=${BENCH_TIMING_M:-160}" "vecadd --param n=${BENCH_TIMING_N:-2000000}" \
                 "hmmer" "gaussian --param size=small"; do
-      best_new="" best_ref=""
       for _ in 1 2; do
         for which in new ref; do
           bin=$simt
           [ "$which" = ref ] && bin=$tmp/ref/build/bin/simt
           # shellcheck disable=SC2086
-          /usr/bin/time -f "%U" -o "$tmp/cpu" "$bin" run $spec --config configs/fermi-gtx480.cfg >/dev/null 2>&1
-          t=$(tail -n 1 "$tmp/cpu")
-          if [ "$which" = new ]; then
-            best_new=$(python3 -c "b='$best_new'; print(min($t, float(b)) if b else $t)")
-          else
-            best_ref=$(python3 -c "b='$best_ref'; print(min($t, float(b)) if b else $t)")
-          fi
+          /usr/bin/time -f "%U" -o "$tmp/cpu" "$bin" run $spec --config configs/fermi-gtx480.cfg \
+            --json "$tmp/$which.json" >/dev/null 2>&1
+          python3 -c "import json; print(json.load(open('$tmp/$which.json'))['stats']['gpu_sim_cycle'], \
+                      open('$tmp/cpu').read().split()[-1])" >>"$tmp/$which.runs"
         done
       done
-      python3 -c "n, r = $best_new, $best_ref; print(f'timing vs $ref: $spec: {n:.2f} s against {r:.2f} s user CPU: {(r / n if n else 0):.2f}x the reference speed')"
+      python3 - "$tmp/new.runs" "$tmp/ref.runs" "$ref" "$spec" <<'PY'
+import sys
+def best(path):
+    runs = [tuple(map(float, l.split())) for l in open(path)]
+    return runs[0][0], max(c / max(t, 1e-3) for c, t in runs)
+(nc, nr), (rc, rr) = best(sys.argv[1]), best(sys.argv[2])
+print(f"timing vs {sys.argv[3]}: {sys.argv[4]}: {nr / 1e3:.0f} k cycles per CPU second against "
+      f"{rr / 1e3:.0f} k ({nc:.0f} and {rc:.0f} cycles): {nr / rr:.2f}x the reference speed")
+PY
+      rm -f "$tmp/new.runs" "$tmp/ref.runs"
     done
   git worktree remove --force "$tmp/ref" >/dev/null 2>&1 || true
 else

@@ -44,7 +44,6 @@ static void start(sched_t *s, sched_kind_t k, unsigned two_level_active,
                 o = (int)i;
         done[o] = 1;
         sched_alloc(s, (unsigned)o);
-        CHECK_EQ(sched_pending(s), k != SCHED_OLDEST && k != SCHED_TWO_LEVEL);
         CHECK_EQ(sched_clock(s, n), 0);
     }
 }
@@ -332,9 +331,7 @@ TEST(sched_unit_hooks)
     CHECK_EQ(sched_arbiter_state(&s)->last, 2);
     log.stop = 1;
     CHECK_EQ(pick(&s, slot, 43), SCHED_STOP);
-    CHECK(sched_pending(&s) == 0);
     sched_alloc(&s, 3);
-    CHECK(sched_pending(&s) != 0); /* an event needs a clock edge */
     CHECK_EQ(sched_reset(&s, 44), 0);
     CHECK_EQ(log.resets, 2);
     sched_free(&s);

@@ -87,8 +87,6 @@ typedef struct sched_ops {
     void (*finished)(struct sched *s, unsigned slot);
     int (*pick)(struct sched *s, const sched_view_t *v, uint64_t now);
     void (*issued)(struct sched *s, int slot);
-    /* Must the scheduler be clocked this cycle even without a pick? */
-    int (*pending)(const struct sched *s);
     /* The clock edge; non-zero: a hook stopped the run. */
     int (*clock)(struct sched *s, uint64_t now);
 } sched_ops_t;
@@ -133,16 +131,9 @@ static inline void sched_issued(sched_t *s, int slot)
     s->ops->issued(s, slot);
 }
 
-/* 1 when the scheduler must be clocked this cycle even without a pick (an
- * allocation or a finish is waiting for the clock edge). */
-static inline int sched_pending(const sched_t *s)
-{
-    return s->ops->pending(s);
-}
-
-/* The clock edge that ends the cycle; a cycle without pick, issue or event
- * may skip it (it would not change the state).  Non-zero: a hook stopped
- * the run. */
+/* The clock edge that ends the cycle.  The caller clocks every cycle with
+ * a pick or an event (alloc, finished); a cycle with neither may skip it
+ * (it would not change the state).  Non-zero: a hook stopped the run. */
 static inline int sched_clock(sched_t *s, uint64_t now)
 {
     return s->ops->clock(s, now);

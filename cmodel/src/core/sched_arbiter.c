@@ -107,12 +107,6 @@ static void arb_issued(sched_t *s, int slot)
     a->in.issued_idx = (uint32_t)slot;
 }
 
-static int arb_pending(const sched_t *s)
-{
-    const arbiter_t *a = s->state;
-    return (a->in.alloc | a->in.finished) != 0;
-}
-
 static int arb_clock(sched_t *s, uint64_t now)
 {
     arbiter_t *a = s->state;
@@ -139,5 +133,5 @@ const warp_arbiter_state_t *sched_arbiter_state(const sched_t *s)
 const sched_ops_t sched_arbiter_ops = {
     .init = arb_init, .reset = arb_reset, .alloc = arb_alloc,
     .finished = arb_finished, .pick = arb_pick, .issued = arb_issued,
-    .pending = arb_pending, .clock = arb_clock,
+    .clock = arb_clock,
 };

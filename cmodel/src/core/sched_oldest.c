@@ -27,10 +27,9 @@ static int oldest_pick(sched_t *s, const sched_view_t *v, uint64_t now)
 static int oldest_reset(sched_t *s, uint64_t now) { (void)s; (void)now; return 0; }
 static void oldest_event(sched_t *s, unsigned slot) { (void)s; (void)slot; }
 static void oldest_issued(sched_t *s, int slot) { (void)s; (void)slot; }
-static int oldest_pending(const sched_t *s) { (void)s; return 0; }
 
 const sched_ops_t sched_oldest_ops = {
     .init = oldest_init, .reset = oldest_reset, .alloc = oldest_event,
     .finished = oldest_event, .pick = oldest_pick, .issued = oldest_issued,
-    .pending = oldest_pending, .clock = oldest_reset,
+    .clock = oldest_reset,
 };

@@ -109,11 +109,10 @@ static int tl_pick(sched_t *s, const sched_view_t *v, uint64_t now)
 
 static void tl_event(sched_t *s, unsigned slot) { (void)s; (void)slot; }
 static void tl_issued(sched_t *s, int slot) { ((two_level_t *)s->state)->last = slot; }
-static int tl_pending(const sched_t *s) { (void)s; return 0; }
 static int tl_clock(sched_t *s, uint64_t now) { (void)s; (void)now; return 0; }
 
 const sched_ops_t sched_two_level_ops = {
     .init = tl_init, .reset = tl_reset, .alloc = tl_event,
     .finished = tl_event, .pick = tl_pick, .issued = tl_issued,
-    .pending = tl_pending, .clock = tl_clock,
+    .clock = tl_clock,
 };

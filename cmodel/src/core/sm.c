@@ -277,6 +277,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
         s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .live = 1,
                                       .cta = ci, .age = s->next_age++ };
         sched_alloc(&s->scheds[slot % s->cfg.nsched].policy, slot / s->cfg.nsched);
+        s->scheds[slot % s->cfg.nsched].event = 1;
         scoreboard_clear_warp(&s->sb, slot);
         sm_ready_touch(s, slot);
     }
@@ -405,6 +406,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         sl->at_bar = 1;
     if (w->state == WARP_DONE) {
         sched_finished(&s->scheds[i % s->cfg.nsched].policy, i / s->cfg.nsched);
+        s->scheds[i % s->cfg.nsched].event = 1;
         sl->live = 0;
         s->live_warps--;
         kern->live_warps--;
@@ -450,8 +452,11 @@ static int issue(sm_t *s, uint64_t now)
         if (skip >= 0) {
             sm_ready_check(s, k, now);
             s->stats.stall[skip]++;
-            if (sched_pending(sc) && sched_clock(sc, cyc))
-                return cosim_stop(s, NULL, NULL);
+            if (q->event) {
+                q->event = 0;
+                if (sched_clock(sc, cyc))
+                    return cosim_stop(s, NULL, NULL);
+            }
             continue;
         }
         sm_ready_refresh(s, k, now);
@@ -480,6 +485,7 @@ static int issue(sm_t *s, uint64_t now)
             sched_issued(sc, j);
             q->free_at = now + s->cfg.issue_interval;
         }
+        q->event = 0;
         if (sched_clock(sc, cyc))
             return cosim_stop(s, NULL, NULL);
     }
