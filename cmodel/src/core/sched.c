@@ -149,10 +149,7 @@ int sched_reset(sched_t *s, uint64_t now)
     s->in.issued_valid = 0;
     s->in.issued_idx = 0;
     s->evaluated = 0;
-    const unit_hooks_t *h = s->p.hooks;
-    return h && h->warp_arbiter_reset
-               ? h->warp_arbiter_reset(h->ctx, now, s->p.instance, &s->arb)
-               : 0;
+    return unit_hooks_reset(s->p.hooks, &warp_arbiter_desc, s->p.instance, now, &s->arb);
 }
 
 void sched_alloc(sched_t *s, unsigned slot)
@@ -174,9 +171,7 @@ static int arbiter_grant(sched_t *s, uint64_t valid, uint64_t ready, uint64_t no
     warp_arbiter_out_t out;
     warp_arbiter_eval(&s->arb, in, &out);
     s->evaluated = 1;
-    const unit_hooks_t *h = s->p.hooks;
-    if (h && h->warp_arbiter_eval &&
-        h->warp_arbiter_eval(h->ctx, now, s->p.instance, &s->arb, in, &out))
+    if (unit_hooks_eval(s->p.hooks, &warp_arbiter_desc, s->p.instance, now, &s->arb, in, &out))
         return SCHED_STOP;
     return out.grant_valid ? (int)out.grant_idx : -1;
 }
@@ -226,10 +221,7 @@ int sched_clock(sched_t *s, uint64_t now)
     if (!s->evaluated)
         in->ready = 0; /* clocked for an event only: nobody could issue */
     warp_arbiter_tick(&s->arb, in);
-    const unit_hooks_t *h = s->p.hooks;
-    int rc = h && h->warp_arbiter_tick
-                 ? h->warp_arbiter_tick(h->ctx, now, s->p.instance, in, &s->arb)
-                 : 0;
+    int rc = unit_hooks_tick(s->p.hooks, &warp_arbiter_desc, s->p.instance, now, in, &s->arb);
     in->alloc = in->finished = 0;
     in->issued_valid = 0;
     in->issued_idx = 0;
