@@ -12,7 +12,6 @@
 
 namespace {
 
-typedef WA_MODEL Model;
 
 const warp_arbiter_state_t &twin(const KitTb &tb)
 {
