@@ -129,7 +129,7 @@ $(BUILD)/tb/$(1)/$(call kit_tag,$(2))/tb: $(call kit_rtl,$(1)) $(KIT_PKGS) $(cal
 	bash scripts/gen_kit_adapter.sh $(1):$(call kit_tag,$(2)):$(call kit_params,$(2)):$(call kit_rtl,$(1)) >$$(@D)/kit_adapter.cpp
 	$(CC) $(CSTD) -O2 $(WARN) -I$(call kit_home,$(1))/cmodel/src -Icmodel/src -c $(call kit_home,$(1))/cmodel/src/units/$(1).c -o $$(@D)/twin.o
 	$(CC) $(CSTD) -O2 $(WARN) -Icmodel/src -c cmodel/src/units/unit_desc.c -o $$(@D)/unit_desc.o
-	verilator --cc --exe --build -j 2 --assert $(VERILATOR_FLAGS) -Wno-SYNCASYNCNET --prefix V$(1)_$(call kit_tag,$(2)) \
+	verilator --cc --exe --build -j 2 --assert +define+SIMT_ASSERT $(VERILATOR_FLAGS) -Wno-SYNCASYNCNET --prefix V$(1)_$(call kit_tag,$(2)) \
 	  -Mdir $$(@D) $(call kit_gflags,$(2)) -o tb -CFLAGS "-O2 -std=c++17 -I$(CURDIR)/cmodel/src \
 	  -I$(CURDIR)/$(call kit_home,$(1))/cmodel/src -I$(CURDIR)/sim -I$(CURDIR)/tb/kit -I$(CURDIR)/tests" \
 	  $(KIT_PKGS) $(call kit_rtl,$(1)) $(CURDIR)/tb/kit/tb_main.cpp $(CURDIR)/$(call kit_home,$(1))/tb/$(1)/tb.cpp \

@@ -292,21 +292,23 @@ module warp_arbiter #(
     end
   end
 
-`ifndef SYNTHESIS
+`ifdef SIMT_ASSERT
   // ------------------------------------------------------------------
-  // Invariants (SVA), checked in the testbench (verilator --assert)
+  // Invariants (SVA), checked in the testbench (verilator --assert
+  // +define+SIMT_ASSERT); left out of synthesis and of the co-simulation.
   // ------------------------------------------------------------------
   // The age matrix is a strict total order over the N slots.
+  logic age_order_ok;
   always_comb begin : age_order
-    if (rst_ni) begin
-      for (int i = 0; i < N; i++) begin
-        for (int j = 0; j < N; j++) begin
-          AgeOrder: assert ((i == j) ? !age_q[i][j] : (age_q[i][j] != age_q[j][i]))
-            else $error("age_q is not a strict total order at slots %0d, %0d", i, j);
-        end
+    age_order_ok = 1'b1;
+    for (int i = 0; i < N; i++) begin
+      for (int j = 0; j < N; j++) begin
+        if ((i == j) ? age_q[i][j] : (age_q[i][j] == age_q[j][i])) age_order_ok = 1'b0;
       end
     end
   end
+  AgeOrder: assert property (@(posedge clk_i) disable iff (!rst_ni) age_order_ok)
+    else $error("age_q is not a strict total order");
   // A grant goes to a ready, valid slot; no grant means index 0 (D1).
   GrantIsCandidate: assert property (@(posedge clk_i) disable iff (!rst_ni)
     grant_valid_o |-> (valid_i[grant_idx_o] && ready_i[grant_idx_o]));

@@ -71,7 +71,8 @@ private:
 
 struct KitTbUnit {
     const unit_desc_t *desc;
-    uint64_t default_cycles; // random cycles per run
+    // Random cycles per run for these parameters (KIT_CYCLES overrides).
+    uint64_t (*default_cycles)(const uint32_t *params);
     const char *const *bins; // the testbench's own coverage bins
     unsigned nbins;
     // Whether testbench bin k can be hit with these parameters (NULL: all).

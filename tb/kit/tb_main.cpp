@@ -95,7 +95,7 @@ int main(int argc, char **argv)
     std::vector<uint32_t> params = parse_params(u, kit_built[0].params);
     KitTb tb(u, params.data(), unit.nbins);
     tb.rng.s = seed ? seed : 1;
-    tb.cycles = cyc_env ? std::strtoull(cyc_env, nullptr, 0) : unit.default_cycles;
+    tb.cycles = cyc_env ? std::strtoull(cyc_env, nullptr, 0) : unit.default_cycles(params.data());
     std::printf("%s tb: %s seed=0x%" PRIx64 " (KIT_SEED), %" PRIu64
                 " random cycles per run (KIT_CYCLES)\n",
                 u->name, kit_built[0].params, seed, tb.cycles);

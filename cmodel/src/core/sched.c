@@ -107,6 +107,8 @@ const char *sched_init(sched_t *s, const sched_params_t *p, uint64_t now)
     if (policy >= 0) {
         warp_arbiter_cfg_t cfg = warp_arbiter_default_cfg();
         cfg.n = p->nslots;
+        while (cfg.n > (1u << cfg.wopt_w) - 1) /* the W_Opt register holds N */
+            cfg.wopt_w++;
         if (p->nslots > WARP_ARBITER_MAX_N)
             return "the warp arbiter holds at most 64 warp slots per scheduler "
                    "(raise gpgpu_num_sched_per_core)";
