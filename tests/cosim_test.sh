@@ -56,6 +56,10 @@ for pol in lrr gto owf ltlws; do
 done
 clean "cosim ltlws (gaussian: W_Opt = N)" gaussian --config configs/fermi-gtx480.cfg \
   --set gpgpu_scheduler=ltlws --cosim all
+# N = 64: one scheduler holding 64 warp slots (cls_i is 128 bits wide).
+clean "cosim N=64 (vecadd, one scheduler of 64 slots)" vecadd --param n=200000 \
+  --config configs/fermi-gtx480.cfg --set gpgpu_shader_core_max_threads=2048 \
+  --set gpgpu_num_sched_per_core=1 --set gpgpu_scheduler=ltlws --cosim all
 
 # Every coverage bin of every unit hit by the runs above.
 if [ -s "$tmp/coverage" ]; then
