@@ -150,7 +150,10 @@ int on_reset(void *ctx, const unit_desc_t *u, unsigned instance, uint64_t cycle,
         return 0;
     if (!a)
         return 1;
-    a->reset(cycle);
+    if (!a->reset(cycle, st)) {
+        report(s, *a, instance);
+        return 1;
+    }
     return 0;
 }
 

@@ -186,11 +186,10 @@ void KitLockstep::push_row()
     open_ = false;
 }
 
-bool KitLockstep::reset(uint64_t cycle)
+bool KitLockstep::reset(uint64_t cycle, const void *c_state)
 {
     if (open_)
         push_row();
-    (void)cycle;
     *rtl_->clk = 0;
     *rtl_->rst_n = 1;
     rtl_->eval();
@@ -199,7 +198,11 @@ bool KitLockstep::reset(uint64_t cycle)
     *rtl_->rst_n = 1;
     rtl_->eval();
     std::fill(mem_.begin(), mem_.end(), 0);
-    return true;
+    bool ok = true; // every flop at its reset value on both sides
+    for (const Field &fd : fields_)
+        if (fd.f->dir == UNIT_DIR_FLOP)
+            ok = ok && compare(fd, cycle, c_state, rtl_state_.data(), false);
+    return ok;
 }
 
 bool KitLockstep::eval(uint64_t cycle, const void *state, const void *in, const void *c_out)

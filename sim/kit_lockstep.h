@@ -43,7 +43,8 @@ public:
     const std::string &error() const { return err_; }
 
     // Each returns false on a mismatch (then see mismatch()).
-    bool reset(uint64_t cycle);
+    // rst_ni pulsed; then every flop is compared with the twin's `c_state`.
+    bool reset(uint64_t cycle, const void *c_state);
     bool eval(uint64_t cycle, const void *state, const void *in, const void *c_out);
     bool tick(uint64_t cycle, const void *in, const void *c_after);
 

@@ -58,6 +58,8 @@ bool VcdWriter::open(const std::string &path, const std::string &comment)
 
 void VcdWriter::time(uint64_t t)
 {
+    if (t == t_)
+        return; // the same step again: its changes go under one timestamp
     t_ = t;
     time_written_ = false;
 }

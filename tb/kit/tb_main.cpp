@@ -57,7 +57,12 @@ const std::vector<std::string> &KitTb::desc_bin_names() const { return ls_->bin_
 void KitTb::reset()
 {
     u_->reset(state_.data());
-    ls_->reset(cycle_);
+    if (!ls_->reset(cycle_, state_.data())) {
+        const KitMismatch &m = ls_->mismatch();
+        std::printf("  MISMATCH [%s] after reset: %s: twin %s, rtl %s\n", where.c_str(),
+                    m.field.c_str(), m.expected.c_str(), m.actual.c_str());
+        failures_++;
+    }
 }
 
 const void *KitTb::step(void *in, const std::function<void(const void *out, void *in)> &late)
