@@ -21,6 +21,8 @@ if ! make -s BUILD="$build" cosim >"$tmp/build.log" 2>&1; then
   exit 1
 fi
 
+# (grep reads here-strings, not pipes: with pipefail, grep -q leaving early
+# would fail the echo feeding it.)
 # clean NAME ARGS...: passes, ends with 0 mismatches over >0 unit-cycles;
 # its coverage line is kept for the sum at the end
 clean() {
@@ -28,7 +30,7 @@ clean() {
   local out rc
   out=$("$simt" run "$@" 2>&1); rc=$?
   echo "$out" | grep "^cosim coverage " >>"$tmp/coverage"
-  if [ "$rc" -eq 0 ] && echo "$out" | grep -q "PASS" &&
+  if [ "$rc" -eq 0 ] && grep -q "PASS" <<<"$out" &&
      echo "$out" | tail -n 1 | grep -Eq "^cosim: [1-9][0-9]* unit-cycles compared, 0 mismatches"; then
     ok "$name: $(echo "$out" | tail -n 1)"
   else
@@ -104,7 +106,7 @@ expect() {
   local name=$1 want=$2 pat=$3; shift 4
   local out rc
   out=$("$@" 2>&1); rc=$?
-  if [ "$rc" -eq "$want" ] && echo "$out" | grep -Eq -- "$pat"; then
+  if [ "$rc" -eq "$want" ] && grep -Eq -- "$pat" <<<"$out"; then
     ok "$name"
   else
     bad "$name: exit $rc (want $want), pattern '$pat'" "$out"
@@ -137,9 +139,9 @@ else
   out=$(SIMT_COSIM_PLUGIN="$mut/lib/libsimt_cosim.so" "$simt" run backprop \
         --config configs/fermi-gtx480.cfg --cosim warp_arbiter --cosim-dir "$win" 2>&1); rc=$?
   if [ "$rc" -eq 4 ] &&
-     echo "$out" | grep -Eq "^cosim: MISMATCH at cycle [0-9]+: unit warp_arbiter, instance [0-9]+, field grant_idx_o: expected \(C twin\) [0-9]+, actual \(RTL\) [0-9]+" &&
-     echo "$out" | grep -q "the last cycles of instance" &&
-     echo "$out" | grep -q "co-simulation: SM [0-9]*: a unit's RTL disagreed"; then
+     grep -Eq "^cosim: MISMATCH at cycle [0-9]+: unit warp_arbiter, instance [0-9]+, field grant_idx_o: expected \(C twin\) [0-9]+, actual \(RTL\) [0-9]+" <<<"$out" &&
+     grep -q "the last cycles of instance" <<<"$out" &&
+     grep -q "co-simulation: SM [0-9]*: a unit's RTL disagreed" <<<"$out"; then
     ok "broken RTL caught: $(echo "$out" | grep -m1 MISMATCH)"
   else
     bad "broken RTL caught (exit $rc)" "$out"
@@ -169,7 +171,7 @@ else
        grep -q 'side_by_side.vcd' "$win/side_by_side.gtkw" &&
        grep -q "^\[timestart\] $(( (cyc - 6) * 10 ))\$" "$win/side_by_side.gtkw" &&
        grep -qE "^\*[0-9.]+ $((cyc * 10)) " "$win/side_by_side.gtkw" &&
-       grep -A1 -E '^@2[39]$' "$win/side_by_side.gtkw" | grep -q '^c.grant_idx_o' &&
+       grep -q '^c.grant_idx_o' <<<"$(grep -A1 -E '^@2[39]$' "$win/side_by_side.gtkw")" &&
        grep -q '^rtl.grant_idx_o' "$win/side_by_side.gtkw"; then
       ok "side_by_side.vcd and .gtkw: c. and rtl. up to the mismatch, every flop, view on the mismatch"
     else

@@ -30,8 +30,8 @@ tb=$build/tb/kit_counter/k4/tb
 if out=$(make -s KIT_DIRS=$fx BUILD=$build "$tb" 2>&1); then
   ok "its testbench builds from the kit's pattern rules"
   out=$("$tb" 2>&1); rc=$?
-  if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^ok random" &&
-     echo "$out" | grep -q "zero found\[3\]" && echo "$out" | grep -q "^2 passed, 0 failed"; then
+  if [ "$rc" -eq 0 ] && grep -q "^ok random" <<<"$out" &&
+     grep -q "zero found\[3\]" <<<"$out" && grep -q "^2 passed, 0 failed" <<<"$out"; then
     ok "its lockstep run passes, every flop compared, its coverage bins hit"
   else
     bad "its lockstep run (exit $rc)" "$out"
@@ -41,8 +41,8 @@ else
 fi
 
 out=$(python3 tests/rtl/mutants.py --dir $fx --unit kit_counter 2>&1); rc=$?
-if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^ok mutant kit_counter/dec_ignores_zero" &&
-   echo "$out" | grep -q "^1 passed, 0 failed"; then
+if [ "$rc" -eq 0 ] && grep -q "^ok mutant kit_counter/dec_ignores_zero" <<<"$out" &&
+   grep -q "^1 passed, 0 failed" <<<"$out"; then
   ok "the kit's mutation run catches its mutant: $(echo "$out" | grep -m1 '^ok mutant')"
 else
   bad "the mutant is caught (exit $rc)" "$out"
