@@ -113,7 +113,7 @@ kit_gflags  = $(addprefix -G,$(subst $(comma), ,$(call kit_params,$(1))))
 VERILATOR_ROOT ?= $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
 VERILATOR_FLAGS := -Wall --x-assign unique --x-initial unique -O3 --trace-fst $(VERILATOR_EXTRA)
 KIT_SIM    := sim/kit_rtl.cpp sim/kit_lockstep.cpp sim/vcd_writer.cpp
-KIT_CXXFLAGS := -std=c++17 -O2 -g -fPIC -Wall -Wextra -Werror -Icmodel/include -Icmodel/src -Isim \
+KIT_CXXFLAGS := -std=c++17 -O3 -g -fPIC -Wall -Wextra -Werror -Icmodel/include -Icmodel/src -Isim \
                 -isystem $(VERILATOR_ROOT)/include -isystem $(VERILATOR_ROOT)/include/vltstd
 KIT_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
 

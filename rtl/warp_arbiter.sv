@@ -118,32 +118,45 @@ module warp_arbiter #(
     gto_set = (policy_i == simt_pkg::PolGto) ? cand : cand_lt;
 
     // LRR: the lowest candidate at or after last+1, else the lowest one.
-    lrr_start = last_valid_q ? ({1'b0, last_q} + 1'b1) : '0;
-    for (int i = 0; i < N; i++) begin
-      at_or_after[i] = ((IdxW + 1)'(i) >= lrr_start);
+    // Evaluated only under LRR and LTLWS-LRR (likewise GTO below).
+    lrr_start   = '0;
+    at_or_after = '0;
+    lrr_hi      = '0;
+    lrr_any     = 1'b0;
+    lrr_idx     = '0;
+    if (policy_i == simt_pkg::PolLrr || (policy_i == simt_pkg::PolLtlws && ltlws_inner_i)) begin
+      lrr_start = last_valid_q ? ({1'b0, last_q} + 1'b1) : '0;
+      for (int i = 0; i < N; i++) begin
+        at_or_after[i] = ((IdxW + 1)'(i) >= lrr_start);
+      end
+      lrr_hi  = lrr_set & at_or_after;
+      lrr_any = |lrr_set;
+      lrr_idx = (|lrr_hi) ? lowest_idx(lrr_hi) : lowest_idx(lrr_set);
     end
-    lrr_hi  = lrr_set & at_or_after;
-    lrr_any = |lrr_set;
-    lrr_idx = (|lrr_hi) ? lowest_idx(lrr_hi) : lowest_idx(lrr_set);
 
     // GTO: greedy on the last issuer, else the oldest: the member whose
     // age row covers every other member.
-    greedy_gto = last_valid_q && gto_set[last_q];
-    for (int i = 0; i < N; i++) begin
-      self_oh    = '0;
-      self_oh[i] = 1'b1;
-      gto_oh[i]  = gto_set[i] && ((gto_set & ~self_oh & ~age_q[i]) == '0);
+    greedy_gto = 1'b0;
+    gto_oh     = '0;
+    if (policy_i == simt_pkg::PolGto || (policy_i == simt_pkg::PolLtlws && !ltlws_inner_i)) begin
+      greedy_gto = last_valid_q && gto_set[last_q];
+      for (int i = 0; i < N; i++) begin
+        self_oh    = '0;
+        self_oh[i] = 1'b1;
+        gto_oh[i]  = gto_set[i] && ((gto_set & ~self_oh & ~age_q[i]) == '0);
+      end
     end
 
     // OWF: greedy, else the candidate that beats every other candidate on
     // (class, age).
-    greedy_owf = last_valid_q && cand[last_q];
+    greedy_owf = 1'b0;
     owf_oh     = '0;
     for (int c = 0; c < 4; c++) begin
       cls_eq[c] = '0;
       cls_lt[c] = '0;
     end
     if (policy_i == simt_pkg::PolOwf) begin
+      greedy_owf = last_valid_q && cand[last_q];
       for (int c = 0; c < 4; c++) begin
         for (int i = 0; i < N; i++) begin
           cls_eq[c][i] = (cls_i[2*i +: 2] == 2'(c));
@@ -199,8 +212,11 @@ module warp_arbiter #(
   logic [WoptW-1:0] wopt_new;
 
   always_comb begin : next_state
-    for (int i = 0; i < N; i++) begin
-      inc[i] = issued_valid_i && (issued_idx_i == IdxW'(i));
+    inc = '0;
+    if (issued_valid_i) begin
+      for (int i = 0; i < N; i++) begin
+        inc[i] = (issued_idx_i == IdxW'(i));
+      end
     end
 
     // Last issued (D7: an out-of-range index matches no slot).

@@ -35,6 +35,9 @@ struct Session {
     std::map<const unit_desc_t *, bool> wanted;
     simt_cosim_result_t r{};
     bool stopped = false;
+    const unit_desc_t *last_unit = nullptr; // the last hook's unit, looked up
+    UnitRun *last_run = nullptr;
+    bool last_skip = false;
 };
 
 bool in_list(const std::string &list, const std::string &name)
@@ -98,13 +101,18 @@ std::string param_text(const unit_desc_t *u, const void *state)
 KitLockstep *lockstep(Session *s, const unit_desc_t *u, unsigned instance, const void *state,
                       bool *skip)
 {
-    auto w = s->wanted.find(u);
-    if (w == s->wanted.end())
-        w = s->wanted.emplace(u, in_list(s->units, u->name)).first;
-    *skip = !w->second;
+    if (u != s->last_unit) { // one unit's hooks come in runs: skip the maps then
+        auto w = s->wanted.find(u);
+        if (w == s->wanted.end())
+            w = s->wanted.emplace(u, in_list(s->units, u->name)).first;
+        s->last_unit = u;
+        s->last_skip = !w->second;
+        s->last_run = w->second ? &s->runs[u] : nullptr;
+    }
+    *skip = s->last_skip;
     if (*skip)
         return nullptr;
-    UnitRun &run = s->runs[u];
+    UnitRun &run = *s->last_run;
     if (instance < run.inst.size() && run.inst[instance])
         return run.inst[instance].get();
     std::string want = param_text(u, state), built;

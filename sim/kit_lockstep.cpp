@@ -54,10 +54,19 @@ KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *st
                    " (declared in the unit's descriptor)";
         else if (fd.var.p && fd.rows && fd.var.count < fd.count && err_.empty())
             err_ = std::string(u->name) + ": " + f->name + " has fewer rows than declared";
+        fd.mask = fd.width >= 64 ? ~0ull : (1ull << fd.width) - 1;
+        if (fd.var.p && fd.var.bytes <= 8)
+            fd.diff = row_diff_for(f->csize, fd.var.bytes);
+        if (f->dir == UNIT_DIR_FLOP && !fd.rows && fd.nw == 1)
+            nscalar_++;
         fields_.push_back(fd);
     }
     if (!rtl_->clk || !rtl_->rst_n)
         err_ = std::string("rtl/") + u->name + ".sv has no clk_i or rst_ni port";
+    for (Field &fd : fields_)
+        (fd.f->dir == UNIT_DIR_IN ? ins_ : fd.f->dir == UNIT_DIR_OUT ? outs_ : flops_)
+            .push_back(&fd);
+    last_in_.assign(u->in_size, 0);
     words_.assign(maxw, 0);
     words2_.assign(maxw, 0);
     rtl_out_.assign(u->out_size, 0);
@@ -72,6 +81,16 @@ KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *st
         }
     }
     mem_.assign(u->cover_mem, 0);
+    auto size_row = [&](Row &r) {
+        r.in.assign(u->in_size, 0);
+        r.c_out.assign(u->out_size, 0);
+        r.r_out.assign(u->out_size, 0);
+        r.c_flop.assign(nscalar_, 0);
+        r.r_flop.assign(nscalar_, 0);
+    };
+    size_row(cur_);
+    for (Row &r : ring_)
+        size_row(r);
 }
 
 KitLockstep::~KitLockstep()
@@ -125,17 +144,98 @@ std::string KitLockstep::field_name(const Field &fd, unsigned k) const
     return fd.rows ? std::string(fd.f->name) + "[" + std::to_string(k) + "]" : fd.f->name;
 }
 
+namespace {
+
+bool same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    switch (n) { // the usual sizes without a call
+    case 1: return *a == *b;
+    case 4: return *reinterpret_cast<const uint32_t *>(a) == *reinterpret_cast<const uint32_t *>(b);
+    case 8: return *reinterpret_cast<const uint64_t *>(a) == *reinterpret_cast<const uint64_t *>(b);
+    default: return std::memcmp(a, b, n) == 0;
+    }
+}
+
+inline void store(unsigned char *p, unsigned bytes, uint64_t v)
+{
+    switch (bytes) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: *reinterpret_cast<uint16_t *>(p) = (uint16_t)v; break;
+    case 4: *reinterpret_cast<uint32_t *>(p) = (uint32_t)v; break;
+    default: *reinterpret_cast<uint64_t *>(p) = v; break;
+    }
+}
+
+} // namespace
+
+// Every input port from the twin's `in`.  A field whose C bytes are those
+// it had when last driven is left as it is (the port still holds it): most
+// inputs are the same at a cycle's eval and at its edge.
 void KitLockstep::drive(const void *in)
 {
-    for (const Field &fd : fields_) {
-        if (fd.f->dir != UNIT_DIR_IN)
+    const uint8_t *cin = static_cast<const uint8_t *>(in);
+    for (Field *fd : ins_) {
+        size_t off = fd->f->offset, n = (size_t)fd->count * fd->f->csize;
+        if (!first_drive_ && same_bytes(cin + off, last_in_.data() + off, n))
             continue;
-        unsigned rows = fd.rows ? fd.count : 1;
+        std::memcpy(last_in_.data() + off, cin + off, n);
+        unsigned rows = fd->rows ? fd->count : 1;
         for (unsigned k = 0; k < rows; k++) {
-            c_words(fd, in, k, words_.data());
-            kit_var_write(fd.var, k, words_.data(), fd.nw);
+            c_words(*fd, in, k, words_.data());
+            kit_var_write(fd->var, k, words_.data(), fd->nw);
         }
     }
+    first_drive_ = false;
+}
+
+namespace {
+
+// Element k of a plain integer of `bytes` bytes.
+inline uint64_t load(const unsigned char *p, unsigned bytes)
+{
+    switch (bytes) {
+    case 1: return *p;
+    case 2: return *reinterpret_cast<const uint16_t *>(p);
+    case 4: return *reinterpret_cast<const uint32_t *>(p);
+    default: return *reinterpret_cast<const uint64_t *>(p);
+    }
+}
+
+// The first of n rows where the twin's (C type TC) and the RTL's (TR)
+// differ under mask, or n.
+template <class TC, class TR>
+unsigned first_diff(const void *c, const void *r, unsigned n, uint64_t mask)
+{
+    const TC *cp = static_cast<const TC *>(c);
+    const TR *rp = static_cast<const TR *>(r);
+    uint64_t acc = 0; // no branch per row: the loop vectorizes
+    for (unsigned k = 0; k < n; k++)
+        acc |= ((uint64_t)cp[k] ^ (uint64_t)rp[k]) & mask;
+    if (!acc)
+        return n;
+    for (unsigned k = 0; k < n; k++)
+        if (((uint64_t)cp[k] & mask) != ((uint64_t)rp[k] & mask))
+            return k;
+    return n;
+}
+
+} // namespace
+
+// The typed row comparison for C elements of cb bytes and RTL ones of rb.
+KitLockstep::RowDiff KitLockstep::row_diff_for(unsigned cb, unsigned rb)
+{
+    static const RowDiff table[4][4] = {
+        { first_diff<uint8_t, uint8_t>, first_diff<uint8_t, uint16_t>,
+          first_diff<uint8_t, uint32_t>, first_diff<uint8_t, uint64_t> },
+        { first_diff<uint16_t, uint8_t>, first_diff<uint16_t, uint16_t>,
+          first_diff<uint16_t, uint32_t>, first_diff<uint16_t, uint64_t> },
+        { first_diff<uint32_t, uint8_t>, first_diff<uint32_t, uint16_t>,
+          first_diff<uint32_t, uint32_t>, first_diff<uint32_t, uint64_t> },
+        { first_diff<uint64_t, uint8_t>, first_diff<uint64_t, uint16_t>,
+          first_diff<uint64_t, uint32_t>, first_diff<uint64_t, uint64_t> },
+    };
+    auto idx = [](unsigned b) { return b == 1 ? 0 : b == 2 ? 1 : b == 4 ? 2 : 3; };
+    return table[idx(cb)][idx(rb)];
 }
 
 // Compares field fd of the twin (c_base) with the RTL's; `keep` stores the
@@ -144,6 +244,30 @@ bool KitLockstep::compare(const Field &fd, uint64_t cycle, const void *c_base, v
                           bool keep)
 {
     unsigned rows = fd.rows ? fd.count : 1;
+    if (fd.nw == 1 && fd.var.bytes <= 8 && (fd.rows || fd.count == 1)) {
+        // The common case: integers on both sides.  Rows: one typed loop.
+        uint64_t mask = fd.mask;
+        const unsigned char *cp = static_cast<const unsigned char *>(c_base) + fd.f->offset;
+        const unsigned char *rp = static_cast<const unsigned char *>(fd.var.p);
+        unsigned k = keep ? 0 : fd.diff(cp, rp, rows, mask);
+        if (keep) {
+            unsigned char *kp = static_cast<unsigned char *>(r_base) + fd.f->offset;
+            unsigned diff = rows;
+            for (k = 0; k < rows; k++) {
+                uint64_t r = load(rp + (size_t)k * fd.var.bytes, fd.var.bytes) & mask;
+                store(kp + (size_t)k * fd.f->csize, fd.f->csize, r);
+                if (diff == rows && (load(cp + (size_t)k * fd.f->csize, fd.f->csize) & mask) != r)
+                    diff = k;
+            }
+            k = diff;
+        }
+        if (k == rows)
+            return true;
+        uint64_t c = load(cp + (size_t)k * fd.f->csize, fd.f->csize) & mask;
+        uint64_t r = load(rp + (size_t)k * fd.var.bytes, fd.var.bytes) & mask;
+        mm_ = KitMismatch{ cycle, field_name(fd, k), value_text(&c, 1), value_text(&r, 1) };
+        return false;
+    }
     bool same = true;
     for (unsigned k = 0; k < rows; k++) {
         c_words(fd, c_base, k, words_.data());
@@ -153,7 +277,10 @@ bool KitLockstep::compare(const Field &fd, uint64_t cycle, const void *c_base, v
             words2_[fd.nw - 1] &= (1ull << top) - 1;
         if (keep)
             put_words(fd, r_base, k, words2_.data());
-        if (same && std::memcmp(words_.data(), words2_.data(), fd.nw * sizeof(uint64_t)) != 0) {
+        bool differ = false;
+        for (unsigned w = 0; w < fd.nw; w++)
+            differ = differ || words_[w] != words2_[w];
+        if (same && differ) {
             same = false;
             mm_ = KitMismatch{ cycle, field_name(fd, k), value_text(words_.data(), fd.nw),
                                value_text(words2_.data(), fd.nw) };
@@ -215,14 +342,13 @@ bool KitLockstep::eval(uint64_t cycle, const void *state, const void *in, const 
     if (tr)
         rtl_->trace_dump(cycle * 10);
     cur_.evaluated = true;
-    cur_.in.assign(static_cast<const uint8_t *>(in), static_cast<const uint8_t *>(in) + u_->in_size);
-    cur_.c_out.assign(static_cast<const uint8_t *>(c_out),
-                      static_cast<const uint8_t *>(c_out) + u_->out_size);
+    std::memcpy(cur_.c_out.data(), c_out, u_->out_size);
     bool ok = true;
-    for (const Field &fd : fields_)
-        if (fd.f->dir == UNIT_DIR_OUT)
-            ok = compare(fd, cycle, c_out, rtl_out_.data(), true) && ok;
-    cur_.r_out.assign(rtl_out_.begin(), rtl_out_.end());
+    for (const Field *fd : outs_)
+        ok = compare(*fd, cycle, c_out, rtl_out_.data(), true) && ok;
+    std::memcpy(cur_.r_out.data(), rtl_out_.data(), u_->out_size);
+    if (!ok) // the report's last row; otherwise the tick records the inputs
+        std::memcpy(cur_.in.data(), in, u_->in_size);
     if (u_->cover)
         u_->cover(state, in, c_out, bins_.data(), mem_.data());
     if (tr) {
@@ -251,18 +377,15 @@ bool KitLockstep::tick(uint64_t cycle, const void *in, const void *c_after)
         trace_inputs(cycle * 10, in);
     }
     cur_.ticked = true;
-    cur_.in.assign(static_cast<const uint8_t *>(in), static_cast<const uint8_t *>(in) + u_->in_size);
-    cur_.c_flop.clear();
-    cur_.r_flop.clear();
+    std::memcpy(cur_.in.data(), in, u_->in_size);
+    unsigned si = 0;
     bool ok = true;
-    for (const Field &fd : fields_) {
-        if (fd.f->dir != UNIT_DIR_FLOP)
-            continue;
-        bool scalar = !fd.rows && fd.nw == 1;
-        ok = compare(fd, cycle, c_after, rtl_state_.data(), tr || scalar || !ok) && ok;
+    for (const Field *fd : flops_) {
+        bool scalar = !fd->rows && fd->nw == 1;
+        ok = compare(*fd, cycle, c_after, rtl_state_.data(), tr || scalar || !ok) && ok;
         if (scalar) {
-            cur_.c_flop.push_back(unit_get(fd.f, c_after, 0, fd.width));
-            cur_.r_flop.push_back(unit_get(fd.f, rtl_state_.data(), 0, fd.width));
+            cur_.c_flop[si] = unit_get(fd->f, c_after, 0, fd->width);
+            cur_.r_flop[si++] = unit_get(fd->f, rtl_state_.data(), 0, fd->width);
         }
     }
     if (tr)

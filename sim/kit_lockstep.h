@@ -66,8 +66,13 @@ public:
     bool write_gtkw(const std::string &path) const;
 
 private:
+    // The first of n rows where the twin's and the RTL's differ under mask.
+    typedef unsigned (*RowDiff)(const void *c, const void *r, unsigned n, uint64_t mask);
+    static RowDiff row_diff_for(unsigned cbytes, unsigned rbytes);
     struct Field {
         const unit_field_t *f;
+        uint64_t mask; // of one element
+        RowDiff diff = nullptr;
         unsigned width, count, nw; // nw: 64-bit words of one SV element
         bool rows;
         KitVar var;
@@ -97,7 +102,11 @@ private:
     std::string err_;
     std::vector<uint32_t> params_;
     std::vector<Field> fields_;
+    std::vector<Field *> ins_, outs_, flops_; // fields_ by direction
+    std::vector<uint8_t> last_in_; // the twin's inputs as last driven
+    bool first_drive_ = true;
     std::vector<uint8_t> rtl_out_, rtl_state_;
+    unsigned nscalar_ = 0; // flops of one element: the report's columns
     std::vector<uint64_t> words_, words2_;
     std::vector<Row> ring_;
     size_t head_ = 0, count_ = 0;
