@@ -325,6 +325,16 @@ module warp_arbiter #(
   end
   AgeOrder: assert property (@(posedge clk_i) disable iff (!rst_ni) age_order_ok)
     else $error("age_q is not a strict total order");
+  // Immediate assertions at each clock edge (after reset): the oldest of a
+  // set, and the best (class, age) candidate, are unique.
+  always_ff @(posedge clk_i) begin : imm_checks
+    if (rst_ni) begin
+      GtoOneHot: assert ($onehot0(gto_oh))
+        else $error("GTO: %0d oldest candidates", $countones(gto_oh));
+      OwfOneHot: assert ($onehot0(owf_oh))
+        else $error("OWF: %0d best candidates", $countones(owf_oh));
+    end
+  end
   // A grant goes to a ready, valid slot; no grant means index 0 (D1).
   GrantIsCandidate: assert property (@(posedge clk_i) disable iff (!rst_ni)
     grant_valid_o |-> (valid_i[grant_idx_o] && ready_i[grant_idx_o]));
