@@ -54,6 +54,12 @@ KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *st
                    " (declared in the unit's descriptor)";
         else if (fd.var.p && fd.rows && fd.var.count < fd.count && err_.empty())
             err_ = std::string(u->name) + ": " + f->name + " has fewer rows than declared";
+        else if (fd.var.p && fd.var.width &&
+                 fd.var.width != (fd.rows ? fd.width : fd.width * fd.count) && err_.empty())
+            err_ = std::string(u->name) + ": " + f->name + " is " +
+                   std::to_string(fd.var.width) + " bits wide in the RTL, " +
+                   std::to_string(fd.rows ? fd.width : fd.width * fd.count) +
+                   " in the descriptor";
         fd.mask = fd.width >= 64 ? ~0ull : (1ull << fd.width) - 1;
         if (fd.var.p && fd.var.bytes <= 8)
             fd.diff = row_diff_for(f->csize, fd.var.bytes);
@@ -405,7 +411,7 @@ void KitLockstep::print_history(FILE *f) const
     if (open_)
         rows.push_back(&cur_);
     // Columns: every input (hex), then each output and scalar flop as C/RTL.
-    std::string head = "  " + std::string(10 - 5, ' ') + "cycle";
+    std::string head = "       cycle"; // right-aligned over "  %10" below
     std::vector<unsigned> colw;
     for (const Field &fd : fields_) {
         std::string name = fd.f->name;

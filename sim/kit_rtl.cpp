@@ -45,7 +45,8 @@ KitVar KitRtl::flop(const std::string &name) const
     const VerilatedVar *v = scope_ ? scope_->varFind(name.c_str()) : nullptr;
     if (!v)
         return KitVar{};
-    KitVar r{ v->datap(), v->entSize(), 1 };
+    int l = v->left(0), rr = v->right(0);
+    KitVar r{ v->datap(), v->entSize(), 1, (unsigned)(l > rr ? l - rr : rr - l) + 1 };
     if (v->udims() == 1)
         r.count = (unsigned)(v->high(1) - v->low(1) + 1);
     return r;

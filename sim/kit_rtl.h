@@ -22,6 +22,7 @@
 struct KitVar {
     void *p = nullptr;
     unsigned bytes = 0, count = 1;
+    unsigned width = 0; // bits of one element, 0: not known (ports)
 };
 
 // Element k of v, as 64-bit words (nw of them), and back.
@@ -45,7 +46,7 @@ public:
     // Called by the generated binding code.
     template <class T> void bind(const char *name, T &port)
     {
-        ports_.push_back({ name, KitVar{ &port, (unsigned)sizeof(T), 1 } });
+        ports_.push_back({ name, KitVar{ &port, (unsigned)sizeof(T), 1, 0 } });
     }
 
 protected:
