@@ -47,5 +47,22 @@ if [ "$rc" -eq 0 ] && grep -q "^ok mutant kit_counter/dec_ignores_zero" <<<"$out
 else
   bad "the mutant is caught (exit $rc)" "$out"
 fi
+# A descriptor that disagrees with the RTL is refused, naming both widths.
+bad_fx=$build/bad_fixture
+rm -rf "$bad_fx" && mkdir -p "$bad_fx" && cp -r "$fx"/. "$bad_fx"/
+sed -i 's/UNIT_DIR_FLOP, UNIT_ROWS, UNIT_SZ(UNIT_P, 1)/UNIT_DIR_FLOP, UNIT_ROWS, UNIT_SZ(UNIT_K, 5)/' \
+  "$bad_fx/cmodel/src/units/kit_counter.c"
+tb=$build/bad/tb/kit_counter/k4/tb
+if out=$(make -s KIT_DIRS="$bad_fx" BUILD=$build/bad "$tb" 2>&1); then
+  out=$("$tb" 2>&1); rc=$?
+  if [ "$rc" -eq 2 ] &&
+     grep -q "credit_q is 3 bits wide in the RTL, 5 in the descriptor" <<<"$out"; then
+    ok "a descriptor width the RTL does not have is refused: $(head -n 1 <<<"$out")"
+  else
+    bad "a wrong descriptor width is refused (exit $rc)" "$out"
+  fi
+else
+  bad "the fixture with a wrong width builds" "$out"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
