@@ -33,7 +33,7 @@ std::string hex_text(const uint64_t *w, unsigned nw, unsigned bits)
 
 KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *state,
                          std::unique_ptr<KitRtl> rtl, unsigned history)
-    : u_(u), instance_(instance), rtl_(std::move(rtl)), ring_(history ? history : 1)
+    : u_(u), instance_(instance), rtl_(std::move(rtl)), ring_((history ? history : 1) + 1)
 {
     params_.resize(u->nparams ? u->nparams : 1);
     u->param_values(state, params_.data());
@@ -72,6 +72,16 @@ KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *st
     for (Field &fd : fields_)
         (fd.f->dir == UNIT_DIR_IN ? ins_ : fd.f->dir == UNIT_DIR_OUT ? outs_ : flops_)
             .push_back(&fd);
+    for (Field *fd : ins_)
+        in_hot_.push_back({ (uint32_t)fd->f->offset, fd->count * fd->f->csize, fd });
+    for (Field *fd : flops_) {
+        if (fd->rows && fd->nw == 1 && fd->diff)
+            row_hot_.push_back({ static_cast<const unsigned char *>(fd->var.p),
+                                 (uint32_t)fd->f->offset, fd->count, fd->mask, fd->diff });
+        else
+            flop_rest_.push_back(fd);
+        flop_all_.push_back(fd);
+    }
     last_in_.assign(u->in_size, 0);
     words_.assign(maxw, 0);
     words2_.assign(maxw, 0);
@@ -94,7 +104,6 @@ KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *st
         r.c_flop.assign(nscalar_, 0);
         r.r_flop.assign(nscalar_, 0);
     };
-    size_row(cur_);
     for (Row &r : ring_)
         size_row(r);
 }
@@ -180,11 +189,11 @@ inline void store(unsigned char *p, unsigned bytes, uint64_t v)
 void KitLockstep::drive(const void *in)
 {
     const uint8_t *cin = static_cast<const uint8_t *>(in);
-    for (Field *fd : ins_) {
-        size_t off = fd->f->offset, n = (size_t)fd->count * fd->f->csize;
-        if (!first_drive_ && same_bytes(cin + off, last_in_.data() + off, n))
+    for (const InHot &h : in_hot_) {
+        if (!first_drive_ && same_bytes(cin + h.off, last_in_.data() + h.off, h.n))
             continue;
-        std::memcpy(last_in_.data() + off, cin + off, n);
+        std::memcpy(last_in_.data() + h.off, cin + h.off, h.n);
+        Field *fd = h.fd;
         unsigned rows = fd->rows ? fd->count : 1;
         for (unsigned k = 0; k < rows; k++) {
             c_words(*fd, in, k, words_.data());
@@ -299,12 +308,12 @@ bool KitLockstep::compare(const Field &fd, uint64_t cycle, const void *c_base, v
 
 void KitLockstep::begin_row(uint64_t cycle)
 {
-    if (open_ && cur_.cycle == cycle)
+    if (open_ && cur().cycle == cycle)
         return;
     if (open_)
         push_row();
-    cur_.cycle = cycle;
-    cur_.evaluated = cur_.ticked = false;
+    cur().cycle = cycle;
+    cur().evaluated = cur().ticked = false;
     open_ = true;
     if (tracing_ && !trace_started_ && cycle >= from_ && cycle <= to_)
         trace_start();
@@ -312,9 +321,8 @@ void KitLockstep::begin_row(uint64_t cycle)
 
 void KitLockstep::push_row()
 {
-    std::swap(ring_[head_], cur_);
-    head_ = (head_ + 1) % ring_.size();
-    if (count_ < ring_.size())
+    head_ = (head_ + 1) % ring_.size(); // the open row becomes history
+    if (count_ < ring_.size() - 1)
         count_++;
     open_ = false;
 }
@@ -347,14 +355,14 @@ bool KitLockstep::eval(uint64_t cycle, const void *state, const void *in, const 
     bool tr = trace_started_ && cycle <= to_;
     if (tr)
         rtl_->trace_dump(cycle * 10);
-    cur_.evaluated = true;
-    std::memcpy(cur_.c_out.data(), c_out, u_->out_size);
+    cur().evaluated = true;
+    std::memcpy(cur().c_out.data(), c_out, u_->out_size);
     bool ok = true;
     for (const Field *fd : outs_)
         ok = compare(*fd, cycle, c_out, rtl_out_.data(), true) && ok;
-    std::memcpy(cur_.r_out.data(), rtl_out_.data(), u_->out_size);
+    std::memcpy(cur().r_out.data(), rtl_out_.data(), u_->out_size);
     if (!ok) // the report's last row; otherwise the tick records the inputs
-        std::memcpy(cur_.in.data(), in, u_->in_size);
+        std::memcpy(cur().in.data(), in, u_->in_size);
     if (u_->cover)
         u_->cover(state, in, c_out, bins_.data(), mem_.data());
     if (tr) {
@@ -382,16 +390,27 @@ bool KitLockstep::tick(uint64_t cycle, const void *in, const void *c_after)
         rtl_->trace_dump(cycle * 10 + 5);
         trace_inputs(cycle * 10, in);
     }
-    cur_.ticked = true;
-    std::memcpy(cur_.in.data(), in, u_->in_size);
+    cur().ticked = true;
+    std::memcpy(cur().in.data(), in, u_->in_size);
     unsigned si = 0;
     bool ok = true;
-    for (const Field *fd : flops_) {
+    // The row flops first, in their compact form; on any difference, or
+    // when tracing, every flop again in the descriptor's order (the first
+    // difference reported, every value kept).
+    const unsigned char *cb = static_cast<const unsigned char *>(c_after);
+    for (const RowHot &h : row_hot_)
+        ok = ok && h.diff(cb + h.coff, h.rp, h.rows, h.mask) == h.rows;
+    const std::vector<const Field *> *pass = &flop_rest_;
+    if (!ok || tr) {
+        ok = true;
+        pass = &flop_all_;
+    }
+    for (const Field *fd : *pass) {
         bool scalar = !fd->rows && fd->nw == 1;
         ok = compare(*fd, cycle, c_after, rtl_state_.data(), tr || scalar || !ok) && ok;
         if (scalar) {
-            cur_.c_flop[si] = unit_get(fd->f, c_after, 0, fd->width);
-            cur_.r_flop[si++] = unit_get(fd->f, rtl_state_.data(), 0, fd->width);
+            cur().c_flop[si] = unit_get(fd->f, c_after, 0, fd->width);
+            cur().r_flop[si++] = unit_get(fd->f, rtl_state_.data(), 0, fd->width);
         }
     }
     if (tr)
@@ -409,7 +428,7 @@ void KitLockstep::print_history(FILE *f) const
     for (size_t k = 0; k < count_; k++)
         rows.push_back(&ring_[(head_ + ring_.size() - count_ + k) % ring_.size()]);
     if (open_)
-        rows.push_back(&cur_);
+        rows.push_back(&ring_[head_]);
     // Columns: every input (hex), then each output and scalar flop as C/RTL.
     std::string head = "       cycle"; // right-aligned over "  %10" below
     std::vector<unsigned> colw;

@@ -103,14 +103,28 @@ private:
     std::vector<uint32_t> params_;
     std::vector<Field> fields_;
     std::vector<Field *> ins_, outs_, flops_; // fields_ by direction
+    // The hot paths in compact form (60 instances' worth must stay in cache):
+    struct InHot {
+        uint32_t off, n; // the field's bytes in _in_t
+        Field *fd;
+    };
+    struct RowHot { // a row flop of plain integers on both sides
+        const unsigned char *rp;
+        uint32_t coff, rows;
+        uint64_t mask;
+        RowDiff diff;
+    };
+    std::vector<InHot> in_hot_;
+    std::vector<RowHot> row_hot_;
+    std::vector<const Field *> flop_rest_, flop_all_; // not in row_hot_; all
     std::vector<uint8_t> last_in_; // the twin's inputs as last driven
     bool first_drive_ = true;
     std::vector<uint8_t> rtl_out_, rtl_state_;
     unsigned nscalar_ = 0; // flops of one element: the report's columns
     std::vector<uint64_t> words_, words2_;
-    std::vector<Row> ring_;
+    std::vector<Row> ring_; // history rows, then the open one at head_
     size_t head_ = 0, count_ = 0;
-    Row cur_;
+    Row &cur() { return ring_[head_]; } // the open row: this cycle's
     bool open_ = false;
     KitMismatch mm_;
     std::vector<uint64_t> bins_, mem_;
