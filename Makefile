@@ -96,95 +96,116 @@ asan-test:
 check-build:
 	$(MAKE) --no-print-directory BUILD=build/check OPT="-O2 -DSIMT_CHECK_READINESS" build/check/bin/simt
 
-# RTL unit testbenches: the verilated model and the C twin in lockstep.  Each
-# parameter set is its own binary under $(BUILD)/tb; verilator rebuilds only
-# when the RTL, the bench or the twin changes.
-WA_RTL     ?= rtl/warp_arbiter.sv
-TB_WA      := $(BUILD)/tb/warp_arbiter
-TB_WA_DEPS := $(WA_RTL) tb/warp_arbiter/tb_main.cpp \
-              tests/unit/warp_arbiter_cases.h cmodel/src/units/warp_arbiter.h
-VERILATOR_FLAGS := --cc --exe --build -j 2 -Wall --x-assign unique --x-initial unique -O3 $(VERILATOR_EXTRA)
+# The RTL unit kit (docs/cosim.md): every rule below is a pattern over the
+# units rtl/*.sv (packages rtl/*_pkg.sv excluded), each with its parameter
+# sets and mutants in tb/<unit>/kit.txt and its twin and descriptor in
+# cmodel/src/units/<unit>.{h,c}.  No line names a unit.  KIT_RTL_<unit>
+# points a build at another copy of a unit's RTL (a mutant); KIT_DIRS adds
+# folders laid out like the tree (rtl/, tb/, cmodel/src/units/) holding
+# more units (the fixture unit of tests/rtl/kit_fixture_test.sh).
+comma      := ,
+KIT_DIRS   ?=
+KIT_PKGS   := $(sort $(wildcard rtl/*_pkg.sv))
+KIT_UNITS  := $(filter-out %_pkg,$(basename $(notdir $(wildcard rtl/*.sv $(addsuffix /rtl/*.sv,$(KIT_DIRS))))))
+kit_home    = $(firstword $(foreach d,. $(KIT_DIRS),$(if $(wildcard $(d)/rtl/$(1).sv),$(d))))
+kit_rtl     = $(or $(KIT_RTL_$(1)),$(call kit_home,$(1))/rtl/$(1).sv)
+# tag:uses:N=24,CntW=32 per parameter set of unit $(1)
+kit_sets    = $(shell awk '$$1 == "params" { p = $$4; for (i = 5; i <= NF; i++) p = p "," $$i; print $$2 ":" $$3 ":" p }' $(call kit_home,$(1))/tb/$(1)/kit.txt)
+kit_tag     = $(word 1,$(subst :, ,$(1)))
+kit_uses    = $(subst $(comma), ,$(word 2,$(subst :, ,$(1))))
+kit_params  = $(word 3,$(subst :, ,$(1)))
+kit_gflags  = $(addprefix -G,$(subst $(comma), ,$(call kit_params,$(1))))
+VERILATOR_ROOT ?= $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
+VERILATOR_FLAGS := -Wall --x-assign unique --x-initial unique -O3 --trace-fst $(VERILATOR_EXTRA)
+KIT_SIM    := sim/kit_rtl.cpp sim/kit_lockstep.cpp sim/vcd_writer.cpp
+KIT_CXXFLAGS := -std=c++17 -O3 -g -fPIC -Wall -Wextra -Werror -Icmodel/include -Icmodel/src -Isim \
+                -isystem $(VERILATOR_ROOT)/include -isystem $(VERILATOR_ROOT)/include/vltstd
+KIT_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
 
-$(TB_WA)/twin.o: cmodel/src/units/warp_arbiter.c cmodel/src/units/warp_arbiter.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O2 $(WARN) -Icmodel/src -c $< -o $@
-
-# $(1): model name, $(2): N, $(3): CNT_W, $(4): WOPT_W, $(5): random cycles per policy
-define tb_wa_model
-$(TB_WA)/$(1)/tb_$(1): $(TB_WA_DEPS) $(TB_WA)/twin.o
-	@mkdir -p $(TB_WA)/$(1)
-	verilator $(VERILATOR_FLAGS) --prefix V$(1) -Mdir $(TB_WA)/$(1) -GN=$(2) -GCNT_W=$(3) -GWOPT_W=$(4) \
-	  -o tb_$(1) -CFLAGS "-O2 -std=c++17 -DWA_MODEL=V$(1) -DWA_N=$(2) -DWA_CNT_W=$(3) -DWA_WOPT_W=$(4) \
-	  -DWA_DEFAULT_CYCLES=$(5) -I$(CURDIR)/cmodel/src -I$(CURDIR)/tests" \
-	  $(WA_RTL) $(CURDIR)/tb/warp_arbiter/tb_main.cpp $(CURDIR)/$(TB_WA)/twin.o >$(TB_WA)/$(1)/build.log 2>&1 \
-	  || { tail -n 30 $(TB_WA)/$(1)/build.log; exit 1; }
+# The testbench of unit $(1), parameter set $(2) (tag:uses:params):
+# $(BUILD)/tb/<unit>/<tag>/tb, the skeleton tb/kit/ with the unit's tb.cpp.
+define kit_tb
+KIT_TBS += $(BUILD)/tb/$(1)/$(call kit_tag,$(2))/tb
+$(BUILD)/tb/$(1)/$(call kit_tag,$(2))/tb: $(call kit_rtl,$(1)) $(KIT_PKGS) $(call kit_home,$(1))/tb/$(1)/tb.cpp \
+    $(call kit_home,$(1))/tb/$(1)/kit.txt $(call kit_home,$(1))/cmodel/src/units/$(1).c \
+    $(call kit_home,$(1))/cmodel/src/units/$(1).h tb/kit/tb_main.cpp tb/kit/kit_tb.h $(KIT_SIM) \
+    cmodel/src/units/unit_desc.c cmodel/src/units/unit_desc.h scripts/gen_kit_adapter.sh $(wildcard tests/unit/$(1)_cases.h)
+	@mkdir -p $$(@D)
+	bash scripts/gen_kit_adapter.sh $(1):$(call kit_tag,$(2)):$(call kit_params,$(2)):$(call kit_rtl,$(1)) >$$(@D)/kit_adapter.cpp
+	$(CC) $(CSTD) -O2 $(WARN) -I$(call kit_home,$(1))/cmodel/src -Icmodel/src -c $(call kit_home,$(1))/cmodel/src/units/$(1).c -o $$(@D)/twin.o
+	$(CC) $(CSTD) -O2 $(WARN) -Icmodel/src -c cmodel/src/units/unit_desc.c -o $$(@D)/unit_desc.o
+	verilator --cc --exe --build -j 2 --assert +define+SIMT_ASSERT $(VERILATOR_FLAGS) -Wno-SYNCASYNCNET --prefix V$(1)_$(call kit_tag,$(2)) \
+	  -Mdir $$(@D) $(call kit_gflags,$(2)) -o tb -CFLAGS "-O2 -std=c++17 -I$(CURDIR)/cmodel/src \
+	  -I$(CURDIR)/$(call kit_home,$(1))/cmodel/src -I$(CURDIR)/sim -I$(CURDIR)/tb/kit -I$(CURDIR)/tests" \
+	  $(KIT_PKGS) $(call kit_rtl,$(1)) $(CURDIR)/tb/kit/tb_main.cpp $(CURDIR)/$(call kit_home,$(1))/tb/$(1)/tb.cpp \
+	  $(addprefix $(CURDIR)/,$(KIT_SIM)) $(CURDIR)/$$(@D)/kit_adapter.cpp $(CURDIR)/$$(@D)/twin.o \
+	  $(CURDIR)/$$(@D)/unit_desc.o >$$(@D)/build.log 2>&1 || { tail -n 30 $$(@D)/build.log; exit 1; }
 endef
-$(eval $(call tb_wa_model,wa24,24,32,6,1000000))
-$(eval $(call tb_wa_model,wa5,5,3,3,200000))
 
-tb-build: $(TB_WA)/wa24/tb_wa24 $(TB_WA)/wa5/tb_wa5
+# A verilated model of unit $(1), set $(2), for the co-simulation plugin.
+define kit_cosim_model
+KIT_COSIM_MODELS += $(1):$(call kit_tag,$(2)):$(call kit_params,$(2)):$(call kit_rtl,$(1))
+KIT_COSIM_LIBS += $(COSIM_DIR)/$(1)_$(call kit_tag,$(2))/V$(1)_$(call kit_tag,$(2))__ALL.a
+KIT_COSIM_INCS += -isystem $(COSIM_DIR)/$(1)_$(call kit_tag,$(2))
+$(COSIM_DIR)/$(1)_$(call kit_tag,$(2))/V$(1)_$(call kit_tag,$(2))__ALL.a: $(call kit_rtl,$(1)) $(KIT_PKGS)
+	@mkdir -p $$(@D)
+	verilator --cc --build -j 2 $(VERILATOR_FLAGS) --prefix V$(1)_$(call kit_tag,$(2)) -Mdir $$(@D) \
+	  $(call kit_gflags,$(2)) -CFLAGS -fPIC -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O2" \
+	  $(KIT_PKGS) $(call kit_rtl,$(1)) >$$(@D)/build.log 2>&1 \
+	  && $(MAKE) -s -C $$(@D) -f V$(1)_$(call kit_tag,$(2)).mk OPT_FAST=-O3 OPT_GLOBAL=-O2 $(KIT_RUNTIME) >>$$(@D)/build.log 2>&1 \
+	  || { tail -n 30 $$(@D)/build.log; exit 1; }
+endef
+
+COSIM_DIR  := $(BUILD)/sim
+COSIM_LIB  := $(BUILD)/lib/libsimt_cosim.so
+$(foreach u,$(KIT_UNITS),$(foreach s,$(call kit_sets,$(u)),\
+  $(if $(filter tb,$(call kit_uses,$(s))),$(eval $(call kit_tb,$(u),$(s))))\
+  $(if $(filter cosim,$(call kit_uses,$(s))),$(eval $(call kit_cosim_model,$(u),$(s))))))
+
+tb-build: $(KIT_TBS)
 
 # The co-simulation plugin (sim/, docs/cosim.md): `simt run --cosim` loads
-# $(COSIM_LIB).  One verilated warp arbiter per N in COSIM_WA_NS (warp slots
-# per scheduler: 24 on every preset), built with FST tracing for the
-# mismatch window.
-COSIM_WA_NS   ?= 24
-COSIM_DIR     := $(BUILD)/sim
-COSIM_LIB     := $(BUILD)/lib/libsimt_cosim.so
+# $(COSIM_LIB), holding every parameter set marked `cosim` in a kit.txt.
 cosim-lib: $(COSIM_LIB)
-COSIM_SRCS    := $(sort $(wildcard sim/*.cpp))
-VERILATOR_ROOT ?= $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
-COSIM_CXXFLAGS := -std=c++17 -O2 -g -fPIC -Wall -Wextra -Werror -MMD -MP -Icmodel/include \
-                  -Icmodel/src -Isim -I$(COSIM_DIR) $(addprefix -isystem $(COSIM_DIR)/wa,$(COSIM_WA_NS)) \
-                  -isystem $(VERILATOR_ROOT)/include -isystem $(VERILATOR_ROOT)/include/vltstd
-COSIM_MODELS  := $(foreach n,$(COSIM_WA_NS),$(COSIM_DIR)/wa$(n)/Vwa$(n)__ALL.a)
-COSIM_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
-COSIM_OBJS    := $(patsubst sim/%.cpp,$(COSIM_DIR)/obj/%.o,$(COSIM_SRCS)) \
-                 $(COSIM_DIR)/obj/rtl_arbiter_factory.o $(COSIM_DIR)/obj/warp_arbiter_twin.o
+COSIM_OBJS := $(patsubst sim/%.cpp,$(COSIM_DIR)/obj/%.o,$(sort $(wildcard sim/*.cpp))) \
+              $(COSIM_DIR)/obj/kit_adapter.o $(COSIM_DIR)/obj/unit_desc.o
 
-define cosim_wa_model
-$(COSIM_DIR)/wa$(1)/Vwa$(1)__ALL.a: $(WA_RTL)
-	@mkdir -p $(COSIM_DIR)/wa$(1)
-	verilator --cc --build -j 2 -Wall --x-assign unique --x-initial unique -O3 --trace-fst \
-	  --prefix Vwa$(1) -Mdir $(COSIM_DIR)/wa$(1) -GN=$(1) -CFLAGS -fPIC -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O2" \
-	  $(WA_RTL) >$(COSIM_DIR)/wa$(1)/build.log 2>&1 \
-	  && $(MAKE) -s -C $(COSIM_DIR)/wa$(1) -f Vwa$(1).mk OPT_FAST=-O3 OPT_GLOBAL=-O2 $(COSIM_RUNTIME) >>$(COSIM_DIR)/wa$(1)/build.log 2>&1 \
-	  || { tail -n 30 $(COSIM_DIR)/wa$(1)/build.log; exit 1; }
-endef
-$(foreach n,$(COSIM_WA_NS),$(eval $(call cosim_wa_model,$(n))))
-
-$(COSIM_DIR)/rtl_arbiter_factory.cpp: scripts/gen_cosim_factory.sh FORCE
-	@mkdir -p $(dir $@)
-	@bash scripts/gen_cosim_factory.sh $(COSIM_WA_NS) > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-
-$(COSIM_DIR)/obj/%.o: sim/%.cpp $(COSIM_MODELS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(COSIM_CXXFLAGS) -c $< -o $@
-
-$(COSIM_DIR)/obj/rtl_arbiter_factory.o: $(COSIM_DIR)/rtl_arbiter_factory.cpp $(COSIM_MODELS)
-	@mkdir -p $(dir $@)
-	$(CXX) $(COSIM_CXXFLAGS) -c $< -o $@
-
-$(COSIM_DIR)/obj/warp_arbiter_twin.o: cmodel/src/units/warp_arbiter.c cmodel/src/units/warp_arbiter.h
+$(COSIM_DIR)/obj/unit_desc.o: cmodel/src/units/unit_desc.c cmodel/src/units/unit_desc.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -O2 -fPIC $(WARN) -Icmodel/src -c $< -o $@
 
-$(COSIM_LIB): $(COSIM_OBJS) $(COSIM_MODELS)
+$(COSIM_DIR)/kit_adapter.cpp: scripts/gen_kit_adapter.sh $(KIT_COSIM_LIBS) FORCE
 	@mkdir -p $(dir $@)
-	$(CXX) -shared -o $@ $(COSIM_OBJS) $(COSIM_MODELS) \
-	  $(addprefix $(COSIM_DIR)/wa$(firstword $(COSIM_WA_NS))/,$(COSIM_RUNTIME)) -lz -pthread
+	@bash scripts/gen_kit_adapter.sh $(KIT_COSIM_MODELS) > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+$(COSIM_DIR)/obj/%.o: sim/%.cpp $(KIT_COSIM_LIBS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(KIT_CXXFLAGS) -MMD -MP $(KIT_COSIM_INCS) -c $< -o $@
+
+$(COSIM_DIR)/obj/kit_adapter.o: $(COSIM_DIR)/kit_adapter.cpp $(KIT_COSIM_LIBS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(KIT_CXXFLAGS) $(KIT_COSIM_INCS) -c $< -o $@
+
+$(COSIM_LIB): $(COSIM_OBJS) $(KIT_COSIM_LIBS)
+	@mkdir -p $(dir $@)
+	$(CXX) -shared -o $@ $(COSIM_OBJS) $(KIT_COSIM_LIBS) \
+	  $(addprefix $(dir $(firstword $(KIT_COSIM_LIBS))),$(KIT_RUNTIME)) -lz -pthread
 
 cosim: $(SIMT) $(COSIM_LIB)
 
 -include $(wildcard $(COSIM_DIR)/obj/*.d)
 
 tb: tb-build
-	@bash tb/warp_arbiter/run.sh $(TB_WA)
+	@bash tb/kit/run.sh $(KIT_TBS)
 
 rtl-check:
-	verilator --lint-only -Wall rtl/warp_arbiter.sv
-	yosys -q -p "read_verilog -sv rtl/warp_arbiter.sv; synth -top warp_arbiter; check -assert"
+	@for u in $(KIT_UNITS); do \
+	  echo "verilator --lint-only -Wall $(KIT_PKGS) rtl/$$u.sv"; \
+	  verilator --lint-only -Wall $(KIT_PKGS) rtl/$$u.sv || exit 1; \
+	  echo "yosys synth -top $$u; check -assert"; \
+	  yosys -q -p "read_verilog -sv $(KIT_PKGS) rtl/$$u.sv; synth -top $$u; check -assert" || exit 1; \
+	done
 
 fuzz:
 	@bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}

@@ -14,7 +14,8 @@ for t in yosys sta; do
 done
 PERIOD=${SYNTH_PERIOD_NS:-20}
 units=("$@")
-[ ${#units[@]} -gt 0 ] || units=($(ls rtl/*.sv | xargs -n1 basename | sed 's/\.sv$//'))
+[ ${#units[@]} -gt 0 ] || units=($(ls rtl/*.sv | grep -v '_pkg\.sv$' | xargs -n1 basename | sed 's/\.sv$//'))
+pkgs=$(ls rtl/*_pkg.sv 2>/dev/null | tr '\n' ' ') # shared types, read before every unit
 out=build/synth
 mkdir -p "$out"
 rows=()
@@ -25,7 +26,7 @@ for u in "${units[@]}"; do
   echo "synth: $u: yosys (OSU 0.18 um) ..."
   yosys -q -l "$d/yosys.log" -p "
     read_liberty -lib $LIB
-    read_verilog -sv rtl/$u.sv
+    read_verilog -sv $pkgs rtl/$u.sv
     hierarchy -check -top $u
     synth -top $u -flatten
     dfflibmap -liberty $LIB

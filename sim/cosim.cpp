@@ -1,9 +1,13 @@
 // cosim.cpp: the co-simulation plugin (cmodel/include/simt/cosim_plugin.h):
-// a session owns one Verilator context and one lockstep per unit instance,
-// and gives the model the hooks that feed them (docs/cosim.md).
+// a session owns one Verilator context and, per unit and instance, one
+// KitLockstep, and gives the model the generic unit hooks that feed them
+// (docs/cosim.md).  Nothing here names a unit: the units are the ones the
+// build verilated (kit_built, generated), described by the descriptor the
+// model passes with every hook.
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,121 +17,30 @@
 #include "simt/cosim_plugin.h"
 #include "units/unit_hooks.h"
 
-#include "arbiter_lockstep.h"
-#include "gtkw_writer.h"
+#include "kit_lockstep.h"
 
 namespace {
 
-struct Session {
-    simt_cosim_opts_t o{};
-    std::string out_dir;
-    std::unique_ptr<VerilatedContext> ctx;
-    std::vector<std::unique_ptr<ArbiterLockstep>> arbs; // by instance
-    bool arbiter_on = false;
-    simt_cosim_result_t r{};
-    bool stopped = false;
+struct UnitRun {
+    std::vector<std::unique_ptr<KitLockstep>> inst; // by instance
 };
 
-// A hook's failure that is not a mismatch (no model for this N...).
-int session_error(Session *s, const std::string &msg)
-{
-    std::fprintf(stderr, "cosim: error: %s\n", msg.c_str());
-    s->stopped = true;
-    s->r.error = 1;
-    return 1;
-}
+struct Session {
+    simt_cosim_opts_t o{};
+    std::string units; // "all" or a comma list
+    std::string replay_unit;
+    std::string out_dir;
+    std::unique_ptr<VerilatedContext> ctx;
+    std::map<const unit_desc_t *, UnitRun> runs;
+    std::map<const unit_desc_t *, bool> wanted;
+    simt_cosim_result_t r{};
+    bool stopped = false;
+    const unit_desc_t *last_unit = nullptr; // the last hook's unit, looked up
+    UnitRun *last_run = nullptr;
+    bool last_skip = false;
+};
 
-void report(Session *s, ArbiterLockstep &a, unsigned instance)
-{
-    const Mismatch &m = a.mismatch();
-    s->stopped = true;
-    s->r.mismatches = 1;
-    std::snprintf(s->r.unit, sizeof s->r.unit, "warp_arbiter");
-    s->r.instance = instance;
-    s->r.cycle = m.cycle;
-    if (s->o.replay)
-        return; // the first pass printed the report
-    std::fprintf(stderr,
-                 "cosim: MISMATCH at cycle %" PRIu64 ": unit warp_arbiter, instance %u, field %s: "
-                 "expected (C twin) %" PRIu64 ", actual (RTL) %" PRIu64 "\n",
-                 m.cycle, instance, m.field.c_str(), m.expected, m.actual);
-    std::fprintf(stderr, "cosim: Verilator seed %u; the last cycles of instance %u's ports:\n",
-                 s->o.seed, instance);
-    a.print_history(stderr);
-}
-
-ArbiterLockstep *arbiter(Session *s, unsigned instance, const warp_arbiter_state_t *st)
-{
-    if (instance < s->arbs.size() && s->arbs[instance])
-        return s->arbs[instance].get();
-    warp_arbiter_cfg_t def = warp_arbiter_default_cfg();
-    if (st->cfg.cnt_w != def.cnt_w || st->cfg.wopt_w != def.wopt_w) {
-        session_error(s, "the verilated warp arbiters have CNT_W 32 and WOPT_W 6");
-        return nullptr;
-    }
-    std::unique_ptr<RtlArbiter> rtl = make_rtl_arbiter(st->cfg.n, s->ctx.get());
-    if (!rtl) {
-        session_error(s, "no verilated warp arbiter with N = " + std::to_string(st->cfg.n) +
-                             " (this configuration's warp slots per scheduler); built: N = " +
-                             rtl_arbiter_ns() + "; rebuild with make cosim COSIM_WA_NS=\"" +
-                             rtl_arbiter_ns() + " " + std::to_string(st->cfg.n) + "\"");
-        return nullptr;
-    }
-    if (instance >= s->arbs.size())
-        s->arbs.resize(instance + 1);
-    s->arbs[instance].reset(new ArbiterLockstep(instance, std::move(rtl), s->o.history));
-    if (s->o.replay && instance == s->o.instance) {
-        uint64_t from = s->o.cycle > s->o.window ? s->o.cycle - s->o.window : 0;
-        s->arbs[instance]->trace_window(s->out_dir, from, s->o.cycle);
-    }
-    return s->arbs[instance].get();
-}
-
-int on_reset(void *ctx, uint64_t cycle, unsigned instance, const warp_arbiter_state_t *st)
-{
-    Session *s = static_cast<Session *>(ctx);
-    ArbiterLockstep *a = arbiter(s, instance, st);
-    if (!a)
-        return 1;
-    if (!a->reset(cycle)) {
-        report(s, *a, instance);
-        return 1;
-    }
-    return 0;
-}
-
-int on_eval(void *ctx, uint64_t cycle, unsigned instance, const warp_arbiter_state_t *st,
-            const warp_arbiter_in_t *in, warp_arbiter_out_t *out)
-{
-    Session *s = static_cast<Session *>(ctx);
-    ArbiterLockstep *a = arbiter(s, instance, st);
-    if (!a)
-        return 1;
-    s->r.unit_cycles++;
-    if (!a->eval(cycle, *in, *out)) {
-        report(s, *a, instance);
-        return 1;
-    }
-    if (s->o.rtl_drives)
-        *out = a->rtl_out();
-    return 0;
-}
-
-int on_tick(void *ctx, uint64_t cycle, unsigned instance, const warp_arbiter_in_t *in,
-            const warp_arbiter_state_t *after)
-{
-    Session *s = static_cast<Session *>(ctx);
-    ArbiterLockstep *a = arbiter(s, instance, after);
-    if (!a)
-        return 1;
-    if (!a->tick(cycle, *in, *after)) {
-        report(s, *a, instance);
-        return 1;
-    }
-    return 0;
-}
-
-bool want_unit(const std::string &list, const char *unit)
+bool in_list(const std::string &list, const std::string &name)
 {
     if (list == "all")
         return true;
@@ -136,17 +49,166 @@ bool want_unit(const std::string &list, const char *unit)
         size_t end = list.find(',', start);
         if (end == std::string::npos)
             end = list.size();
-        if (list.compare(start, end - start, unit) == 0)
+        if (list.compare(start, end - start, name) == 0)
             return true;
         start = end + 1;
     }
     return false;
 }
 
+// A hook's failure that is not a mismatch (no model for these parameters...).
+int session_error(Session *s, const std::string &msg)
+{
+    std::fprintf(stderr, "cosim: error: %s\n", msg.c_str());
+    s->stopped = true;
+    s->r.error = 1;
+    return 1;
+}
+
+void report(Session *s, KitLockstep &a, unsigned instance)
+{
+    const KitMismatch &m = a.mismatch();
+    s->stopped = true;
+    s->r.mismatches = 1;
+    std::snprintf(s->r.unit, sizeof s->r.unit, "%s", a.unit()->name);
+    s->r.instance = instance;
+    s->r.cycle = m.cycle;
+    if (s->o.replay)
+        return; // the first pass printed the report
+    std::fprintf(stderr,
+                 "cosim: MISMATCH at cycle %" PRIu64 ": unit %s, instance %u, field %s: "
+                 "expected (C twin) %s, actual (RTL) %s\n",
+                 m.cycle, a.unit()->name, instance, m.field.c_str(), m.expected.c_str(),
+                 m.actual.c_str());
+    std::fprintf(stderr, "cosim: Verilator seed %u; the last cycles of instance %u's ports:\n",
+                 s->o.seed, instance);
+    a.print_history(stderr);
+}
+
+// "N=24 CntW=32 WoptW=6" of a twin instance.
+std::string param_text(const unit_desc_t *u, const void *state)
+{
+    std::vector<uint32_t> v(u->nparams ? u->nparams : 1);
+    u->param_values(state, v.data());
+    std::string t;
+    for (unsigned i = 0; i < u->nparams; i++)
+        t += (i ? " " : "") + std::string(u->params[i]) + "=" + std::to_string(v[i]);
+    return t;
+}
+
+// The lockstep of (unit, instance), made at first use; nullptr when the unit
+// is not co-simulated, or on an error (then s->stopped).
+KitLockstep *lockstep(Session *s, const unit_desc_t *u, unsigned instance, const void *state,
+                      bool *skip)
+{
+    if (u != s->last_unit) { // one unit's hooks come in runs: skip the maps then
+        auto w = s->wanted.find(u);
+        if (w == s->wanted.end())
+            w = s->wanted.emplace(u, in_list(s->units, u->name)).first;
+        s->last_unit = u;
+        s->last_skip = !w->second;
+        s->last_run = w->second ? &s->runs[u] : nullptr;
+    }
+    *skip = s->last_skip;
+    if (*skip)
+        return nullptr;
+    UnitRun &run = *s->last_run;
+    if (instance < run.inst.size() && run.inst[instance])
+        return run.inst[instance].get();
+    std::string want = param_text(u, state), built;
+    const KitBuilt *b = nullptr;
+    for (unsigned k = 0; k < kit_nbuilt; k++) {
+        if (std::strcmp(kit_built[k].unit, u->name) != 0)
+            continue;
+        built += std::string(built.empty() ? "" : "; ") + kit_built[k].params;
+        if (want == kit_built[k].params)
+            b = &kit_built[k];
+    }
+    if (!b) {
+        session_error(s, "no verilated " + std::string(u->name) + " with " + want +
+                             " (this configuration's parameters); built: " +
+                             (built.empty() ? "none" : built) +
+                             "; add the set to tb/" + u->name +
+                             "/kit.txt (use cosim) and rebuild with make cosim");
+        return nullptr;
+    }
+    std::string name = "u" + std::to_string(instance);
+    std::unique_ptr<KitLockstep> ls(
+        new KitLockstep(u, instance, state, b->make(s->ctx.get(), name.c_str()), s->o.history));
+    if (!ls->error().empty()) {
+        session_error(s, ls->error());
+        return nullptr;
+    }
+    if (s->o.replay && instance == s->o.instance && s->replay_unit == u->name) {
+        uint64_t from = s->o.cycle > s->o.window ? s->o.cycle - s->o.window : 0;
+        ls->trace_window(s->out_dir, from, s->o.cycle);
+    }
+    if (instance >= run.inst.size())
+        run.inst.resize(instance + 1);
+    run.inst[instance] = std::move(ls);
+    return run.inst[instance].get();
+}
+
+int on_reset(void *ctx, const unit_desc_t *u, unsigned instance, uint64_t cycle, const void *st)
+{
+    Session *s = static_cast<Session *>(ctx);
+    bool skip;
+    KitLockstep *a = lockstep(s, u, instance, st, &skip);
+    if (skip)
+        return 0;
+    if (!a)
+        return 1;
+    if (!a->reset(cycle, st)) {
+        report(s, *a, instance);
+        return 1;
+    }
+    return 0;
+}
+
+int on_eval(void *ctx, const unit_desc_t *u, unsigned instance, uint64_t cycle, const void *st,
+            const void *in, void *out)
+{
+    Session *s = static_cast<Session *>(ctx);
+    bool skip;
+    KitLockstep *a = lockstep(s, u, instance, st, &skip);
+    if (skip)
+        return 0;
+    if (!a)
+        return 1;
+    s->r.unit_cycles++;
+    if (!a->eval(cycle, st, in, out)) {
+        report(s, *a, instance);
+        return 1;
+    }
+    if (s->o.rtl_drives)
+        std::memcpy(out, a->rtl_out(), u->out_size);
+    return 0;
+}
+
+int on_tick(void *ctx, const unit_desc_t *u, unsigned instance, uint64_t cycle, const void *in,
+            const void *after)
+{
+    Session *s = static_cast<Session *>(ctx);
+    bool skip;
+    KitLockstep *a = lockstep(s, u, instance, after, &skip);
+    if (skip)
+        return 0;
+    if (!a)
+        return 1;
+    if (!a->tick(cycle, in, after)) {
+        report(s, *a, instance);
+        return 1;
+    }
+    return 0;
+}
+
 void *open_session(const simt_cosim_opts_t *o, unit_hooks_t *hooks, char *err, size_t errlen)
 {
     std::string units = o->units ? o->units : "";
-    static const char *const known[] = { "warp_arbiter" };
+    std::string known = "all";
+    for (unsigned k = 0; k < kit_nbuilt; k++)
+        if ((known + ",").find(std::string(", ") + kit_built[k].unit + ",") == std::string::npos)
+            known += std::string(", ") + kit_built[k].unit;
     size_t start = 0;
     while (units != "all" && start <= units.size()) { // every name must be a unit
         size_t end = units.find(',', start);
@@ -154,54 +216,85 @@ void *open_session(const simt_cosim_opts_t *o, unit_hooks_t *hooks, char *err, s
             end = units.size();
         std::string name = units.substr(start, end - start);
         bool ok = false;
-        for (const char *k : known)
-            ok = ok || name == k;
+        for (unsigned k = 0; k < kit_nbuilt; k++)
+            ok = ok || name == kit_built[k].unit;
         if (!ok) {
-            std::snprintf(err, errlen, "unknown unit '%s' for --cosim (known: all, warp_arbiter)",
-                          name.c_str());
+            std::snprintf(err, errlen, "unknown unit '%s' for --cosim (known: %s)", name.c_str(),
+                          known.c_str());
             return nullptr;
         }
         start = end + 1;
     }
     Session *s = new Session;
     s->o = *o;
+    s->units = units;
+    s->out_dir = o->out_dir ? o->out_dir : ".";
     s->o.units = nullptr;
     s->o.out_dir = nullptr;
-    s->out_dir = o->out_dir ? o->out_dir : ".";
+    s->o.replay_unit = nullptr;
+    s->replay_unit = o->replay_unit ? o->replay_unit : "";
     s->ctx.reset(new VerilatedContext);
     s->ctx->randReset(2); // x-initial unique: random, from the seed
     s->ctx->randSeed((int)o->seed);
     if (o->replay)
         s->ctx->traceEverOn(true);
-    s->arbiter_on = want_unit(units, "warp_arbiter");
     *hooks = unit_hooks_t{};
     hooks->ctx = s;
-    if (s->arbiter_on) {
-        hooks->warp_arbiter_reset = on_reset;
-        hooks->warp_arbiter_eval = on_eval;
-        hooks->warp_arbiter_tick = on_tick;
-    }
+    hooks->reset = on_reset;
+    hooks->eval = on_eval;
+    hooks->tick = on_tick;
     return s;
+}
+
+// The coverage of every co-simulated unit, summed over its instances: one
+// line per unit, "cosim coverage UNIT: bin=count; ..." (tests/cosim_test.sh
+// sums them over the runs of `make test`).
+void print_coverage(Session *s)
+{
+    for (auto &run : s->runs) {
+        std::vector<uint64_t> sum;
+        const std::vector<std::string> *names = nullptr;
+        for (auto &ls : run.second.inst) {
+            if (!ls)
+                continue;
+            const std::vector<uint64_t> &b = ls->bins();
+            if (b.size() > sum.size()) {
+                sum.resize(b.size(), 0);
+                names = &ls->bin_names();
+            }
+            for (size_t k = 0; k < b.size(); k++)
+                sum[k] += b[k];
+        }
+        if (!names)
+            continue;
+        std::string line = "cosim coverage " + std::string(run.first->name) + ":";
+        for (size_t k = 0; k < sum.size(); k++)
+            line += (k ? "; " : " ") + (*names)[k] + "=" + std::to_string(sum[k]);
+        std::fprintf(stderr, "%s\n", line.c_str());
+    }
 }
 
 void session_result(void *p, simt_cosim_result_t *r)
 {
     Session *s = static_cast<Session *>(p);
-    for (size_t i = 0; !s->stopped && i < s->arbs.size(); i++) // the last edges
-        if (s->arbs[i] && !s->arbs[i]->flush())
-            report(s, *s->arbs[i], (unsigned)i);
+    if (!s->o.replay && !s->stopped)
+        print_coverage(s);
     *r = s->r;
     if (!s->o.replay || !s->r.mismatches)
         return;
+    auto it = s->runs.end();
+    for (auto i = s->runs.begin(); i != s->runs.end(); ++i)
+        if (s->replay_unit == i->first->name)
+            it = i;
     unsigned inst = s->r.instance;
-    if (inst >= s->arbs.size() || !s->arbs[inst] || s->r.cycle != s->o.cycle)
+    if (it == s->runs.end() || inst >= it->second.inst.size() || !it->second.inst[inst] ||
+        s->r.cycle != s->o.cycle)
         return;
+    KitLockstep &ls = *it->second.inst[inst];
     bool ok = false;
-    std::string files = s->arbs[inst]->finish_trace(&ok);
-    uint64_t from = s->o.cycle > s->o.window ? s->o.cycle - s->o.window : 0;
+    std::string files = ls.finish_trace(&ok);
     std::string gtkw = s->out_dir + "/side_by_side.gtkw";
-    ok = ok && write_arbiter_gtkw(gtkw, "side_by_side.vcd", s->arbs[inst]->rtl_n(), from * 10,
-                                  s->o.cycle * 10);
+    ok = ok && ls.write_gtkw(gtkw);
     if (ok)
         files += gtkw + "\n";
     std::snprintf(r->files, sizeof r->files, "%s", ok ? files.c_str() : "");

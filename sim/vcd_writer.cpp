@@ -24,7 +24,9 @@ VcdWriter::~VcdWriter()
 
 int VcdWriter::add(const std::string &scope, const std::string &name, unsigned width)
 {
-    sigs_.push_back(Sig{ scope, name, make_id(sigs_.size()), width ? width : 1, 0, false });
+    width = width ? width : 1;
+    sigs_.push_back(Sig{ scope, name, make_id(sigs_.size()), width,
+                         std::vector<uint64_t>((width + 63) / 64), false });
     return (int)sigs_.size() - 1;
 }
 
@@ -56,33 +58,36 @@ bool VcdWriter::open(const std::string &path, const std::string &comment)
 
 void VcdWriter::time(uint64_t t)
 {
+    if (t == t_)
+        return; // the same step again: its changes go under one timestamp
     t_ = t;
     time_written_ = false;
 }
 
-void VcdWriter::set(int sig, uint64_t value)
+void VcdWriter::set(int sig, const uint64_t *w, unsigned nw)
 {
     Sig &s = sigs_[(size_t)sig];
-    if (s.width < 64)
-        value &= ((uint64_t)1 << s.width) - 1;
-    if (!f_ || (s.known && s.value == value))
+    std::vector<uint64_t> v(s.value.size(), 0);
+    for (size_t k = 0; k < v.size() && k < nw; k++)
+        v[k] = w[k];
+    if (s.width % 64)
+        v.back() &= ((uint64_t)1 << (s.width % 64)) - 1;
+    if (!f_ || (s.known && s.value == v))
         return;
     if (!time_written_) {
         std::fprintf(f_, "#%llu\n", (unsigned long long)t_);
         time_written_ = true;
     }
-    s.value = value;
+    s.value = v;
     s.known = true;
     if (s.width == 1) {
-        std::fprintf(f_, "%c%s\n", value ? '1' : '0', s.id.c_str());
+        std::fprintf(f_, "%c%s\n", v[0] ? '1' : '0', s.id.c_str());
         return;
     }
-    char bits[65];
-    unsigned n = 0;
+    std::string bits = "b";
     for (int b = (int)s.width - 1; b >= 0; b--)
-        bits[n++] = (value >> b & 1) ? '1' : '0';
-    bits[n] = '\0';
-    std::fprintf(f_, "b%s %s\n", bits, s.id.c_str());
+        bits += (v[(size_t)b / 64] >> (b % 64) & 1) ? '1' : '0';
+    std::fprintf(f_, "%s %s\n", bits.c_str(), s.id.c_str());
 }
 
 bool VcdWriter::close()

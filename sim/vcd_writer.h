@@ -13,12 +13,14 @@
 class VcdWriter {
 public:
     ~VcdWriter();
-    // Declares scope.name of `width` bits (1..64); returns its handle.
+    // Declares scope.name of `width` bits; returns its handle.
     int add(const std::string &scope, const std::string &name, unsigned width);
     // Opens the file and writes the header.  false when it cannot.
     bool open(const std::string &path, const std::string &comment);
     void time(uint64_t t);
-    void set(int sig, uint64_t value);
+    void set(int sig, uint64_t value) { set(sig, &value, 1); }
+    // A value of nw 64-bit words, least significant first.
+    void set(int sig, const uint64_t *w, unsigned nw);
     // Flushes and closes; false if any write failed.
     bool close();
 
@@ -26,7 +28,7 @@ private:
     struct Sig {
         std::string scope, name, id;
         unsigned width;
-        uint64_t value;
+        std::vector<uint64_t> value;
         bool known;
     };
     std::vector<Sig> sigs_;

@@ -21,12 +21,16 @@ if ! make -s BUILD="$build" cosim >"$tmp/build.log" 2>&1; then
   exit 1
 fi
 
-# clean NAME ARGS...: passes, ends with 0 mismatches over >0 unit-cycles
+# (grep reads here-strings, not pipes: with pipefail, grep -q leaving early
+# would fail the echo feeding it.)
+# clean NAME ARGS...: passes, ends with 0 mismatches over >0 unit-cycles;
+# its coverage line is kept for the sum at the end
 clean() {
   local name=$1; shift
   local out rc
   out=$("$simt" run "$@" 2>&1); rc=$?
-  if [ "$rc" -eq 0 ] && echo "$out" | grep -q "PASS" &&
+  echo "$out" | grep "^cosim coverage " >>"$tmp/coverage"
+  if [ "$rc" -eq 0 ] && grep -q "PASS" <<<"$out" &&
      echo "$out" | tail -n 1 | grep -Eq "^cosim: [1-9][0-9]* unit-cycles compared, 0 mismatches"; then
     ok "$name: $(echo "$out" | tail -n 1)"
   else
@@ -45,6 +49,42 @@ for pol in lrr gto owf ltlws; do
 done
 clean "cosim ltlws with LRR inside (gaussian)" gaussian --config configs/kepler-ss.cfg \
   --set gpgpu_scheduler=ltlws --set ltlws_inner_policy=lrr --cosim warp_arbiter
+# Workloads chosen for the coverage bins (docs/cosim.md): a large vecadd
+# fills all 24 slots of each scheduler and reuses them after finishes;
+# gaussian under LTLWS reaches W_Opt = N.
+for pol in lrr gto owf ltlws; do
+  clean "cosim policy $pol (vecadd n=200000: every slot, reuse)" vecadd --param n=200000 \
+    --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=$pol --cosim all
+done
+clean "cosim ltlws (gaussian: W_Opt = N)" gaussian --config configs/fermi-gtx480.cfg \
+  --set gpgpu_scheduler=ltlws --cosim all
+# N = 64: one scheduler holding 64 warp slots (cls_i is 128 bits wide).
+clean "cosim N=64 (vecadd, one scheduler of 64 slots)" vecadd --param n=200000 \
+  --config configs/fermi-gtx480.cfg --set gpgpu_shader_core_max_threads=2048 \
+  --set gpgpu_num_sched_per_core=1 --set gpgpu_scheduler=ltlws --cosim all
+
+# Every coverage bin of every unit hit by the runs above.
+if [ -s "$tmp/coverage" ]; then
+  zero=$(python3 - "$tmp/coverage" <<'PY'
+import sys, collections
+tot = collections.OrderedDict()
+for line in open(sys.argv[1]):
+    head, _, body = line.partition(": ")
+    unit = head.split()[-1]
+    for item in body.strip().split("; "):
+        name, _, n = item.rpartition("=")
+        tot[(unit, name)] = tot.get((unit, name), 0) + int(n)
+print("; ".join("%s: %s" % k for k, v in tot.items() if v == 0))
+PY
+)
+  if [ -z "$zero" ]; then
+    ok "co-simulation coverage: every bin hit ($(grep -c . "$tmp/coverage") runs)"
+  else
+    bad "co-simulation coverage: bins never hit on real workloads" "$zero"
+  fi
+else
+  bad "co-simulation coverage lines printed"
+fi
 
 # The RTL in the loop: the same unit, so the very same cycles.
 for pol in gto ltlws; do
@@ -66,7 +106,7 @@ expect() {
   local name=$1 want=$2 pat=$3; shift 4
   local out rc
   out=$("$@" 2>&1); rc=$?
-  if [ "$rc" -eq "$want" ] && echo "$out" | grep -Eq -- "$pat"; then
+  if [ "$rc" -eq "$want" ] && grep -Eq -- "$pat" <<<"$out"; then
     ok "$name"
   else
     bad "$name: exit $rc (want $want), pattern '$pat'" "$out"
@@ -80,7 +120,7 @@ expect "cosim options without --cosim" 2 "need --cosim" -- \
   "$simt" run vecadd --config configs/fermi-gtx480.cfg --cosim-rtl-drives
 expect "plugin missing" 2 "could not be loaded \(build it with .make cosim.\)" -- \
   env SIMT_COSIM_PLUGIN="$tmp/none.so" "$simt" run vecadd --config configs/fermi-gtx480.cfg --cosim all
-expect "no model for this N" 2 "no verilated warp arbiter with N = 12 .*COSIM_WA_NS" -- \
+expect "no model for these parameters" 2 "no verilated warp_arbiter with N=12 CntW=32 WoptW=6 .*kit.txt" -- \
   "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_num_sched_per_core=4 --cosim all
 expect "bad seed" 2 "--cosim-seed 'x' is not a number" -- \
   "$simt" run vecadd --config configs/fermi-gtx480.cfg --cosim all --cosim-seed x
@@ -89,9 +129,9 @@ expect "bad seed" 2 "--cosim-seed 'x' is not a number" -- \
 # mismatch with the report, and the replay writes the waveform window.
 mut="$build/mutants/cosim_gto_youngest"
 mkdir -p "$mut"
-python3 tests/rtl/mutants.py --write gto_youngest "$tmp/mut.sv"
+python3 tests/rtl/mutants.py --write warp_arbiter gto_youngest "$tmp/mut.sv"
 cmp -s "$tmp/mut.sv" "$mut/warp_arbiter.sv" 2>/dev/null || cp "$tmp/mut.sv" "$mut/warp_arbiter.sv"
-if ! make -s BUILD="$mut" WA_RTL="$(pwd)/$mut/warp_arbiter.sv" VERILATOR_EXTRA=-Wno-fatal \
+if ! make -s BUILD="$mut" KIT_RTL_warp_arbiter="$(pwd)/$mut/warp_arbiter.sv" VERILATOR_EXTRA=-Wno-fatal \
      "$mut/lib/libsimt_cosim.so" >"$tmp/mbuild.log" 2>&1; then
   bad "mutant plugin build" "$(tail -n 20 "$tmp/mbuild.log")"
 else
@@ -99,9 +139,9 @@ else
   out=$(SIMT_COSIM_PLUGIN="$mut/lib/libsimt_cosim.so" "$simt" run backprop \
         --config configs/fermi-gtx480.cfg --cosim warp_arbiter --cosim-dir "$win" 2>&1); rc=$?
   if [ "$rc" -eq 4 ] &&
-     echo "$out" | grep -Eq "^cosim: MISMATCH at cycle [0-9]+: unit warp_arbiter, instance [0-9]+, field grant_idx_o: expected \(C twin\) [0-9]+, actual \(RTL\) [0-9]+" &&
-     echo "$out" | grep -q "the last cycles of instance" &&
-     echo "$out" | grep -q "co-simulation: SM [0-9]*: a unit's RTL disagreed"; then
+     grep -Eq "^cosim: MISMATCH at cycle [0-9]+: unit warp_arbiter, instance [0-9]+, field grant_idx_o: expected \(C twin\) [0-9]+, actual \(RTL\) [0-9]+" <<<"$out" &&
+     grep -q "the last cycles of instance" <<<"$out" &&
+     grep -q "co-simulation: SM [0-9]*: a unit's RTL disagreed" <<<"$out"; then
     ok "broken RTL caught: $(echo "$out" | grep -m1 MISMATCH)"
   else
     bad "broken RTL caught (exit $rc)" "$out"
@@ -120,16 +160,22 @@ else
     else
       bad "rtl.fst readable with the RTL's signals up to t=$((cyc * 10))" "$(head -c 600 "$tmp/rtl.vcd")"
     fi
-    # both sides side by side, the mismatch visible at its time
+    # both sides side by side (c. and rtl.), every compared flop on both
+    # sides, the view opening on the mismatch
     if grep -q '\$scope module rtl' "$win/side_by_side.vcd" &&
-       grep -q '\$scope module c_twin' "$win/side_by_side.vcd" &&
+       grep -q '\$scope module c ' "$win/side_by_side.vcd" &&
        grep -q "^#$((cyc * 10))\$" "$win/side_by_side.vcd" &&
-       grep -q '\$scope module c_twin' "$win/c_twin.vcd" &&
+       grep -q '\$scope module c ' "$win/c_twin.vcd" &&
+       grep -q 'cnt_q(23)' "$win/c_twin.vcd" && grep -q 'age_q(0)' "$win/c_twin.vcd" &&
+       grep -q 'wopt_q' "$win/c_twin.vcd" &&
        grep -q 'side_by_side.vcd' "$win/side_by_side.gtkw" &&
-       grep -q 'rtl.grant_idx_o' "$win/side_by_side.gtkw"; then
-      ok "side_by_side.vcd and .gtkw show C twin and RTL up to the mismatch"
+       grep -q "^\[timestart\] $(( (cyc - 6) * 10 ))\$" "$win/side_by_side.gtkw" &&
+       grep -qE "^\*[0-9.]+ $((cyc * 10)) " "$win/side_by_side.gtkw" &&
+       grep -q '^c.grant_idx_o' <<<"$(grep -A1 -E '^@2[39]$' "$win/side_by_side.gtkw")" &&
+       grep -q '^rtl.grant_idx_o' "$win/side_by_side.gtkw"; then
+      ok "side_by_side.vcd and .gtkw: c. and rtl. up to the mismatch, every flop, view on the mismatch"
     else
-      bad "side_by_side.vcd/.gtkw content" "$(head -n 30 "$win/side_by_side.vcd")"
+      bad "side_by_side.vcd/.gtkw content" "$(head -n 30 "$win/side_by_side.gtkw")"
     fi
   fi
   # same with the RTL driving: still caught

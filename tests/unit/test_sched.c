@@ -260,29 +260,32 @@ typedef struct hook_log {
     uint64_t cycle;
     uint32_t issued_idx;
     int stop;
+    const unit_desc_t *unit; /* the last hook's */
 } hook_log_t;
 
-static int log_reset(void *ctx, uint64_t cycle, unsigned inst,
-                     const warp_arbiter_state_t *st)
+static int log_reset(void *ctx, const unit_desc_t *u, unsigned inst, uint64_t cycle,
+                     const void *st)
 {
     hook_log_t *l = ctx;
     (void)st;
     l->resets++;
     l->cycle = cycle;
     l->instance = inst;
+    l->unit = u;
     return 0;
 }
 
-static int log_eval(void *ctx, uint64_t cycle, unsigned inst,
-                    const warp_arbiter_state_t *st, const warp_arbiter_in_t *in,
-                    warp_arbiter_out_t *out)
+static int log_eval(void *ctx, const unit_desc_t *u, unsigned inst, uint64_t cycle,
+                    const void *st, const void *in, void *outp)
 {
     hook_log_t *l = ctx;
+    warp_arbiter_out_t *out = outp;
     (void)st;
     (void)in;
     l->evals++;
     l->cycle = cycle;
     l->instance = inst;
+    l->unit = u;
     if (l->override) {
         out->grant_valid = 1;
         out->grant_idx = 2;
@@ -290,14 +293,16 @@ static int log_eval(void *ctx, uint64_t cycle, unsigned inst,
     return l->stop;
 }
 
-static int log_tick(void *ctx, uint64_t cycle, unsigned inst,
-                    const warp_arbiter_in_t *in, const warp_arbiter_state_t *after)
+static int log_tick(void *ctx, const unit_desc_t *u, unsigned inst, uint64_t cycle,
+                    const void *inp, const void *after)
 {
     hook_log_t *l = ctx;
+    const warp_arbiter_in_t *in = inp;
     (void)inst;
     (void)after;
     l->ticks++;
     l->cycle = cycle;
+    l->unit = u;
     l->issued_idx = in->issued_valid ? in->issued_idx : 99;
     return 0;
 }
@@ -305,9 +310,8 @@ static int log_tick(void *ctx, uint64_t cycle, unsigned inst,
 TEST(sched_unit_hooks)
 {
     hook_log_t log = { 0 };
-    unit_hooks_t h = { .ctx = &log, .warp_arbiter_reset = log_reset,
-                       .warp_arbiter_eval = log_eval,
-                       .warp_arbiter_tick = log_tick };
+    unit_hooks_t h = { .ctx = &log, .reset = log_reset, .eval = log_eval,
+                       .tick = log_tick };
     sched_params_t p = { .kind = SCHED_LRR, .nslots = N, .hooks = &h,
                          .instance = 7 };
     sched_t s;
@@ -315,6 +319,7 @@ TEST(sched_unit_hooks)
     CHECK_EQ(log.resets, 1);
     CHECK_EQ(log.cycle, 40);
     CHECK_EQ(log.instance, 7);
+    CHECK(log.unit == &warp_arbiter_desc);
     tslot_t slot[N];
     for (unsigned i = 0; i < N; i++)
         slot[i] = (tslot_t){ .valid = 1, .ready = 1 };

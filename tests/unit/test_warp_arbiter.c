@@ -111,10 +111,10 @@ TEST(warp_arbiter_reset_state)
     warp_arbiter_state_t s;
     warp_arbiter_cfg_t c = { .n = 4, .cnt_w = 8, .wopt_w = 3 };
     CHECK_EQ(warp_arbiter_init(&s, &c), 0);
-    CHECK_EQ(s.older[0], 0xE);
-    CHECK_EQ(s.older[1], 0xC);
-    CHECK_EQ(s.older[2], 0x8);
-    CHECK_EQ(s.older[3], 0x0);
+    CHECK_EQ(s.age[0], 0xE);
+    CHECK_EQ(s.age[1], 0xC);
+    CHECK_EQ(s.age[2], 0x8);
+    CHECK_EQ(s.age[3], 0x0);
     CHECK_EQ(s.last_valid, 0);
     CHECK_EQ(s.wopt_valid, 0);
 }
@@ -144,9 +144,9 @@ TEST(warp_arbiter_counters)
     CHECK_EQ(s.cnt[2], 0);
     CHECK_EQ(s.last, 2); /* D8: alloc keeps last */
     /* Slot 2 is now the youngest. */
-    CHECK_EQ(s.older[2], 0);
-    CHECK_EQ(s.older[0] & 0x4, 0x4);
-    CHECK_EQ(s.older[4] & 0x4, 0x4);
+    CHECK_EQ(s.age[2], 0);
+    CHECK_EQ(s.age[0] & 0x4, 0x4);
+    CHECK_EQ(s.age[4] & 0x4, 0x4);
 }
 
 /* W_Opt uses the lowest finished slot (D10) and the counters before this

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define SIMT_COSIM_ABI 1
+#define SIMT_COSIM_ABI 2
 
 struct unit_hooks;
 
@@ -36,7 +36,8 @@ typedef struct simt_cosim_opts {
     int replay;
     const char *out_dir;     /* where the waveform files go */
     unsigned window;         /* cycles traced up to the mismatch */
-    unsigned instance;       /* the mismatching instance */
+    const char *replay_unit; /* the mismatching unit */
+    unsigned instance;       /* and instance */
     uint64_t cycle;          /* the mismatch cycle */
 } simt_cosim_opts_t;
 

@@ -64,6 +64,15 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
                          const simt_cosim_result_t *first, const char *dir)
 {
     char abs[PATH_MAX];
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", dir);
+    for (char *p = parent + 1; *p; p++) { /* mkdir -p */
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        mkdir(parent, 0777);
+        *p = '/';
+    }
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "cosim: error: cannot create %s: %s\n", dir, strerror(errno));
         return;
@@ -75,6 +84,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     o.replay = 1;
     o.out_dir = abs;
     o.window = COSIM_WINDOW;
+    o.replay_unit = first->unit;
     o.instance = first->instance;
     o.cycle = first->cycle;
     cli_cosim_t c;
@@ -220,7 +230,7 @@ int cli_run(int argc, char **argv)
         fprintf(stderr, "cosim: %llu unit-cycles compared, %llu mismatches\n",
                 (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches);
         char dflt[256];
-        snprintf(dflt, sizeof dflt, "cosim-%s", wl->name);
+        snprintf(dflt, sizeof dflt, "build/cosim-%s", wl->name); /* git ignores build/ */
         cosim_replay(&cfg, wl, ptx, &params, co, &cr, cosim_dir ? cosim_dir : dflt);
         if (rc != SIMT_ECOSIM)
             set_error(&err, SIMT_ECOSIM, "co-simulation: a unit's RTL disagreed with its C "

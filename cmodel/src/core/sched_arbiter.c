@@ -43,16 +43,16 @@ static int arb_reset(sched_t *s, uint64_t now)
     a->in.issued_valid = 0;
     a->in.issued_idx = 0;
     a->evaluated = 0;
-    const unit_hooks_t *h = s->p.hooks;
-    return h && h->warp_arbiter_reset
-               ? h->warp_arbiter_reset(h->ctx, now, s->p.instance, &a->arb)
-               : 0;
+    return unit_hooks_reset(s->p.hooks, &warp_arbiter_desc, s->p.instance, now,
+                            &a->arb);
 }
 
 static const char *arb_init(sched_t *s, uint64_t now)
 {
     warp_arbiter_cfg_t cfg = warp_arbiter_default_cfg();
     cfg.n = s->p.nslots;
+    while (cfg.n > (1u << cfg.wopt_w) - 1) /* the W_Opt register holds N */
+        cfg.wopt_w++;
     if (s->p.ltlws_inner > 1)
         return "bad warp arbiter parameters";
     arbiter_t *a = calloc(1, sizeof *a);
@@ -93,9 +93,8 @@ static int arb_pick(sched_t *s, const sched_view_t *v, uint64_t now)
     warp_arbiter_out_t out;
     warp_arbiter_eval(&a->arb, in, &out);
     a->evaluated = 1;
-    const unit_hooks_t *h = s->p.hooks;
-    if (h && h->warp_arbiter_eval &&
-        h->warp_arbiter_eval(h->ctx, now, s->p.instance, &a->arb, in, &out))
+    if (unit_hooks_eval(s->p.hooks, &warp_arbiter_desc, s->p.instance, now,
+                        &a->arb, in, &out))
         return SCHED_STOP;
     return out.grant_valid ? (int)out.grant_idx : -1;
 }
@@ -114,10 +113,8 @@ static int arb_clock(sched_t *s, uint64_t now)
     if (!a->evaluated)
         in->ready = 0; /* clocked for an event only: nobody could issue */
     warp_arbiter_tick(&a->arb, in);
-    const unit_hooks_t *h = s->p.hooks;
-    int rc = h && h->warp_arbiter_tick
-                 ? h->warp_arbiter_tick(h->ctx, now, s->p.instance, in, &a->arb)
-                 : 0;
+    int rc = unit_hooks_tick(s->p.hooks, &warp_arbiter_desc, s->p.instance, now,
+                             in, &a->arb);
     in->alloc = in->finished = 0;
     in->issued_valid = 0;
     in->issued_idx = 0;

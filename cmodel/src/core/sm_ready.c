@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "core/sm.h"
+#include "units/warp_arbiter.h"
 
 /* Each gate: what it stands for and the SM-wide events that can open it
  * (the warp's own events, sm_ready_touch, open any gate); gate_closed()

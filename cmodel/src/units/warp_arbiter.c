@@ -35,7 +35,7 @@ void warp_arbiter_reset(warp_arbiter_state_t *s)
     for (unsigned i = 0; i < WARP_ARBITER_MAX_N; i++) {
         s->cnt[i] = 0;
         /* A lower index is older: row i has every j > i. */
-        s->older[i] = i < n ? slot_mask(n) & ~slot_mask(i + 1) : 0;
+        s->age[i] = i < n ? slot_mask(n) & ~slot_mask(i + 1) : 0;
     }
 }
 
@@ -45,7 +45,7 @@ static int oldest(const warp_arbiter_state_t *s, uint64_t set)
 {
     for (unsigned i = 0; i < s->cfg.n; i++) {
         uint64_t bit = (uint64_t)1 << i;
-        if ((set & bit) && (set & ~bit & ~s->older[i]) == 0)
+        if ((set & bit) && (set & ~bit & ~s->age[i]) == 0)
             return (int)i;
     }
     return -1;
@@ -101,7 +101,7 @@ static uint64_t ltlws_eligible(const warp_arbiter_state_t *s, uint64_t valid)
             continue;
         unsigned older_valid = 0;
         for (unsigned j = 0; j < s->cfg.n; j++)
-            if (j != i && (valid >> j & 1) && (s->older[j] >> i & 1))
+            if (j != i && (valid >> j & 1) && (s->age[j] >> i & 1))
                 older_valid++;
         if (older_valid < s->wopt)
             elig |= (uint64_t)1 << i;
@@ -173,9 +173,159 @@ void warp_arbiter_tick(warp_arbiter_state_t *s, const warp_arbiter_in_t *in)
         if (alloc & bit) {
             s->cnt[i] = 0;
             /* Older only than the slots allocated with it at a higher index. */
-            s->older[i] = alloc & ~slot_mask(i + 1);
+            s->age[i] = alloc & ~slot_mask(i + 1);
         } else {
-            s->older[i] |= alloc; /* older than every new warp */
+            s->age[i] |= alloc; /* older than every new warp */
         }
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* The declaration (units/unit_desc.h)                                  */
+/* ------------------------------------------------------------------ */
+
+enum { P_N, P_CNT_W, P_WOPT_W };
+
+static const char *const wa_params[] = { "N", "CntW", "WoptW" };
+
+#define WA_IN(f, fl, w) UNIT_FIELD(warp_arbiter_in_t, f, "_i", UNIT_DIR_IN, fl, w)
+#define WA_OUT(f, w) UNIT_FIELD(warp_arbiter_out_t, f, "_o", UNIT_DIR_OUT, 0, w)
+#define WA_FLOP(f, w) UNIT_FIELD(warp_arbiter_state_t, f, "_q", UNIT_DIR_FLOP, 0, w)
+#define SZ_N UNIT_SZ(UNIT_P, P_N)
+#define SZ_IDX UNIT_SZ(UNIT_P_IDX, P_N)
+
+static const unit_field_t wa_fields[] = {
+    WA_IN(valid, 0, SZ_N),
+    WA_IN(ready, 0, SZ_N),
+    UNIT_ARRAY(warp_arbiter_in_t, cls, "_i", UNIT_DIR_IN, 0, UNIT_SZ(UNIT_K, 2), SZ_N),
+    WA_IN(alloc, 0, SZ_N),
+    WA_IN(finished, 0, SZ_N),
+    WA_IN(issued_valid, UNIT_LATE, UNIT_ONE),
+    WA_IN(issued_idx, UNIT_LATE, SZ_IDX),
+    WA_IN(policy, 0, UNIT_SZ(UNIT_K, 2)),
+    WA_IN(ltlws_inner, 0, UNIT_ONE),
+    WA_OUT(grant_valid, UNIT_ONE),
+    WA_OUT(grant_idx, SZ_IDX),
+    WA_FLOP(last_valid, UNIT_ONE),
+    WA_FLOP(last, SZ_IDX),
+    UNIT_ARRAY(warp_arbiter_state_t, age, "_q", UNIT_DIR_FLOP, UNIT_ROWS, SZ_N, SZ_N),
+    UNIT_ARRAY(warp_arbiter_state_t, cnt, "_q", UNIT_DIR_FLOP, UNIT_ROWS,
+               UNIT_SZ(UNIT_P, P_CNT_W), SZ_N),
+    WA_FLOP(wopt_valid, UNIT_ONE),
+    WA_FLOP(wopt, UNIT_SZ(UNIT_P, P_WOPT_W)),
+};
+
+static void wa_param_values(const void *state, uint32_t *v)
+{
+    const warp_arbiter_state_t *s = state;
+    v[P_N] = s->cfg.n;
+    v[P_CNT_W] = s->cfg.cnt_w;
+    v[P_WOPT_W] = s->cfg.wopt_w;
+}
+
+static int wa_init(void *state, const uint32_t *p)
+{
+    warp_arbiter_cfg_t cfg = { p[P_N], p[P_CNT_W], p[P_WOPT_W] };
+    return warp_arbiter_init(state, &cfg);
+}
+
+static void wa_reset(void *state) { warp_arbiter_reset(state); }
+static void wa_eval(const void *state, const void *in, void *out)
+{
+    warp_arbiter_eval(state, in, out);
+}
+static void wa_tick(void *state, const void *in) { warp_arbiter_tick(state, in); }
+
+/* Co-simulation coverage: what a real workload must exercise for the
+ * lockstep to mean something (docs/units/warp_arbiter.md, Verification).
+ * The last bin is one per slot. */
+enum {
+    B_REUSE, B_WOPT_N, B_LRR_WRAP, B_GTO_GREEDY, B_GTO_AGE, B_OWF_AGE,
+    B_LTLWS_CAP, B_LTLWS_GTO_AGE, B_LTLWS_LRR_WRAP, B_SLOT
+};
+
+static const unit_bin_t wa_bins[] = {
+    { "slot reused after a finish", UNIT_ONE }, { "W_Opt = N", UNIT_ONE },
+    { "LRR wrap-around", UNIT_ONE }, { "GTO greedy hit", UNIT_ONE },
+    { "GTO tie broken by age", UNIT_ONE }, { "OWF tie broken by age in a class", UNIT_ONE },
+    { "LTLWS cap excludes a candidate", UNIT_ONE },
+    { "LTLWS-GTO tie broken by age", UNIT_ONE }, { "LTLWS-LRR wrap-around", UNIT_ONE },
+    { "slot granted", SZ_N },
+};
+
+static unsigned popcount64(uint64_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* mem[0]: the slots whose warp finished since reset; mem[1]: W_Opt = N
+ * counted. */
+static void wa_cover(const void *state, const void *inp, const void *outp,
+                     uint64_t *bins, uint64_t *mem)
+{
+    const warp_arbiter_state_t *s = state;
+    const warp_arbiter_in_t *in = inp;
+    const warp_arbiter_out_t *out = outp;
+    uint64_t mask = slot_mask(s->cfg.n);
+    if (!out) { /* the edge: s is the state after it */
+        if (in->alloc & mem[0])
+            bins[B_REUSE]++;
+        mem[0] = (mem[0] & ~in->alloc) | (in->finished & mask);
+        if (s->wopt_valid && s->wopt == s->cfg.n && !mem[1]) {
+            bins[B_WOPT_N]++;
+            mem[1] = 1;
+        }
+        return;
+    }
+    if (!out->grant_valid)
+        return;
+    unsigned g = out->grant_idx, pol = in->policy & 3;
+    bins[B_SLOT + g]++;
+    uint64_t cand = in->valid & in->ready & mask;
+    int greedy = s->last_valid && s->last == g;
+    int lrr = pol == WARP_ARBITER_LRR || (pol == WARP_ARBITER_LTLWS && (in->ltlws_inner & 1));
+    if (lrr && s->last_valid && g <= s->last)
+        bins[pol == WARP_ARBITER_LRR ? B_LRR_WRAP : B_LTLWS_LRR_WRAP]++;
+    if (pol == WARP_ARBITER_GTO && greedy)
+        bins[B_GTO_GREEDY]++;
+    if (pol == WARP_ARBITER_GTO && !greedy && popcount64(cand) >= 2)
+        bins[B_GTO_AGE]++;
+    if (pol == WARP_ARBITER_OWF && !greedy) {
+        uint64_t same = 0;
+        for (unsigned i = 0; i < s->cfg.n; i++)
+            if ((cand >> i & 1) && (in->cls[i] & 3) == (in->cls[g] & 3))
+                same |= (uint64_t)1 << i;
+        if (popcount64(same) >= 2)
+            bins[B_OWF_AGE]++;
+    }
+    if (pol == WARP_ARBITER_LTLWS && s->wopt_valid) {
+        uint64_t elig = ltlws_eligible(s, in->valid & mask);
+        if (cand & ~elig)
+            bins[B_LTLWS_CAP]++;
+        if (!(in->ltlws_inner & 1) && !greedy && popcount64(cand & elig) >= 2)
+            bins[B_LTLWS_GTO_AGE]++;
+    }
+}
+
+const unit_desc_t warp_arbiter_desc = {
+    .name = "warp_arbiter",
+    .params = wa_params,
+    .nparams = 3,
+    .fields = wa_fields,
+    .nfields = sizeof wa_fields / sizeof wa_fields[0],
+    .in_size = sizeof(warp_arbiter_in_t),
+    .out_size = sizeof(warp_arbiter_out_t),
+    .state_size = sizeof(warp_arbiter_state_t),
+    .param_values = wa_param_values,
+    .init = wa_init,
+    .reset = wa_reset,
+    .eval = wa_eval,
+    .tick = wa_tick,
+    .bins = wa_bins,
+    .nbins = B_SLOT + 1,
+    .cover_mem = 2,
+    .cover = wa_cover,
+};

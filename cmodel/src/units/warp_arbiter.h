@@ -8,11 +8,15 @@
  * Contract (DESIGN §4.1): warp_arbiter_eval() is the combinational output
  * (SV always_comb) and never changes the state; warp_arbiter_tick() is the
  * clock edge (SV always_ff); warp_arbiter_reset() is rst_ni asserted.
- * Per-slot one-bit ports are bit masks (bit i: slot i). */
+ * Per-slot one-bit ports are bit masks (bit i: slot i).  Every port and
+ * flop is declared once in warp_arbiter_desc (units/unit_desc.h); the C
+ * fields are the SV names without `_i`, `_o`, `_q`. */
 #ifndef UNITS_WARP_ARBITER_H
 #define UNITS_WARP_ARBITER_H
 
 #include <stdint.h>
+
+#include "units/unit_desc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,8 +38,8 @@ enum { WARP_ARBITER_OWNER = 0, WARP_ARBITER_UNSHARED = 1,
 /* The SV parameters. */
 typedef struct warp_arbiter_cfg {
     unsigned n;      /* N: slots, 1..64 (default 24) */
-    unsigned cnt_w;  /* CNT_W: issue-counter width, 1..32 (default 32) */
-    unsigned wopt_w; /* WOPT_W: W_Opt register width, N < 2^WOPT_W (6) */
+    unsigned cnt_w;  /* CntW: issue-counter width, 1..32 (default 32) */
+    unsigned wopt_w; /* WoptW: W_Opt register width, N < 2^WoptW (6) */
 } warp_arbiter_cfg_t;
 
 /* Every input port for one cycle. */
@@ -62,13 +66,16 @@ typedef struct warp_arbiter_state {
     warp_arbiter_cfg_t cfg;
     uint8_t last_valid;                 /* last_valid_q */
     uint32_t last;                      /* last_q */
-    uint64_t older[WARP_ARBITER_MAX_N]; /* age_q: row i bit j, i older than j */
+    uint64_t age[WARP_ARBITER_MAX_N];   /* age_q: row i bit j, i older than j */
     uint32_t cnt[WARP_ARBITER_MAX_N];   /* cnt_q */
     uint8_t wopt_valid;                 /* wopt_valid_q */
     uint32_t wopt;                      /* wopt_q */
 } warp_arbiter_state_t;
 
-/* The defaults: N 24, CNT_W 32, WOPT_W 6. */
+/* The unit's declaration: parameters, ports, flops, twin, coverage. */
+extern const unit_desc_t warp_arbiter_desc;
+
+/* The defaults: N 24, CntW 32, WoptW 6. */
 warp_arbiter_cfg_t warp_arbiter_default_cfg(void);
 
 /* 0, or -1 when cfg is out of range (then *s is left zeroed).  Resets. */
