@@ -67,11 +67,4 @@ typedef struct compiler_pass {
  * memory (unit->err filled). */
 ptx_module_t *compiler_writable(compiler_unit_t *unit);
 
-/* Functions reachable from the kernel through calls, kernel first;
- * *n receives the count.  The caller frees the array.  NULL with err
- * filled when out of host memory or when the calls recurse (reported as
- * "file:line:col: error:" at the call). */
-uint32_t *compiler_reachable(const ptx_module_t *m, uint32_t kernel,
-                             uint32_t *n, simt_error_t *err);
-
 #endif

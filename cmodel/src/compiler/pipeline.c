@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "ptx/callgraph.h"
 #include "ptx/edit.h"
 
 /* Every pass, in the order a configuration-driven pipeline runs them.
@@ -42,51 +43,6 @@ ptx_module_t *compiler_writable(compiler_unit_t *u)
     return u->owned;
 }
 
-/* Depth-first over calls; 1 marks the path (a call back to it is
- * recursion), 2 done. */
-static int reach(const ptx_module_t *m, uint32_t f, uint8_t *state,
-                 uint32_t *out, uint32_t *n, simt_error_t *err)
-{
-    state[f] = 1;
-    out[(*n)++] = f;
-    const ptx_function_t *fn = &m->funcs[f];
-    for (uint32_t i = fn->first; i < fn->first + fn->count; i++) {
-        const ptx_insn_t *in = &m->insns[i];
-        if (in->op != PTX_OP_CALL)
-            continue;
-        for (unsigned k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PTX_OPND_FUNC)
-                continue;
-            uint32_t g = (uint32_t)in->ops[k].imm;
-            if (state[g] == 1)
-                return set_input_error(err, m->file, in->line, in->col,
-                    "recursive call of '%s' is not supported: the model gives "
-                    "each function one register and frame layout",
-                    m->funcs[g].name);
-            if (state[g] == 0 && reach(m, g, state, out, n, err) != SIMT_OK)
-                return SIMT_EINPUT;
-        }
-    }
-    state[f] = 2;
-    return SIMT_OK;
-}
-
-uint32_t *compiler_reachable(const ptx_module_t *m, uint32_t kernel,
-                             uint32_t *n, simt_error_t *err)
-{
-    uint8_t *state = calloc(m->nfuncs ? m->nfuncs : 1, 1);
-    uint32_t *out = malloc((m->nfuncs ? m->nfuncs : 1) * sizeof *out);
-    *n = 0;
-    if (!state || !out)
-        set_error(err, SIMT_EINPUT, "out of host memory");
-    if (!state || !out || reach(m, kernel, state, out, n, err) != SIMT_OK) {
-        free(out);
-        out = NULL;
-    }
-    free(state);
-    return out;
-}
-
 static const compiler_pass_t *find_pass(const char *name, size_t len)
 {
     for (int i = 0; i < NPASSES; i++)
@@ -107,7 +63,7 @@ int compiler_compile(const ptx_module_t *m, uint32_t kernel,
     u->err = err;
     /* recursion is reported here, at the call, before any pass */
     uint32_t n;
-    uint32_t *order = compiler_reachable(m, kernel, &n, err);
+    uint32_t *order = ptx_reachable(m, kernel, &n, err);
     if (!order)
         return SIMT_EINPUT;
     free(order);

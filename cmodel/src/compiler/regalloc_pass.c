@@ -23,6 +23,7 @@
 #include "compiler/ilp_schedule.h"
 #include "compiler/pass.h"
 #include "compiler/regalloc.h"
+#include "ptx/callgraph.h"
 #include "ptx/edit.h"
 
 enum {
@@ -72,7 +73,7 @@ static int count_like_ptxas(compiler_unit_t *u, const uint32_t *funcs,
 static int run(compiler_unit_t *u)
 {
     uint32_t nfuncs;
-    uint32_t *funcs = compiler_reachable(u->mod, u->kernel, &nfuncs, u->err);
+    uint32_t *funcs = ptx_reachable(u->mod, u->kernel, &nfuncs, u->err);
     if (!funcs)
         return SIMT_EINPUT;
     int rc = count_like_ptxas(u, funcs, nfuncs);

@@ -15,6 +15,7 @@
 
 #include "base/error.h"
 #include "compiler/pass.h"
+#include "ptx/callgraph.h"
 #include "ptx/cfg.h"
 #include "ptx/edit.h"
 
@@ -82,7 +83,7 @@ static int split_all(ptx_module_t *m, uint32_t f)
 static int run(compiler_unit_t *u)
 {
     uint32_t n;
-    uint32_t *funcs = compiler_reachable(u->mod, u->kernel, &n, u->err);
+    uint32_t *funcs = ptx_reachable(u->mod, u->kernel, &n, u->err);
     if (!funcs)
         return SIMT_EINPUT;
     int rc = SIMT_OK;

@@ -12,6 +12,7 @@
 
 #include "base/error.h"
 #include "compiler/pass.h"
+#include "ptx/callgraph.h"
 #include "ptx/edit.h"
 
 static int is_exit(const ptx_insn_t *in)
@@ -66,7 +67,7 @@ static int unify(ptx_module_t *m, uint32_t f)
 static int run(compiler_unit_t *u)
 {
     uint32_t n;
-    uint32_t *funcs = compiler_reachable(u->mod, u->kernel, &n, u->err);
+    uint32_t *funcs = ptx_reachable(u->mod, u->kernel, &n, u->err);
     if (!funcs)
         return SIMT_EINPUT;
     int rc = SIMT_OK;

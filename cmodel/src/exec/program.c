@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "exec/dispatch.h"
 #include "exec/exec.h"
+#include "ptx/callgraph.h"
 #include "ptx/cfg.h"
 
 typedef struct builder {
@@ -27,35 +28,6 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 static int oom(builder_t *b)
 {
     return set_error(b->err, SIMT_EINPUT, "out of host memory preparing kernel");
-}
-
-/* Depth-first walk of the call graph; a back edge is recursion, which the
- * per-function register and frame layout cannot express. */
-static int walk_calls(builder_t *b, uint32_t f, uint8_t *state)
-{
-    const ptx_module_t *m = b->m;
-    state[f] = 1;
-    b->funcs[b->nfuncs++] = f;
-    const ptx_function_t *fn = &m->funcs[f];
-    for (uint32_t i = fn->first; i < fn->first + fn->count; i++) {
-        const ptx_insn_t *in = &m->insns[i];
-        if (in->op != PTX_OP_CALL)
-            continue;
-        for (unsigned k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PTX_OPND_FUNC)
-                continue;
-            uint32_t g = (uint32_t)in->ops[k].imm;
-            if (state[g] == 1)
-                return set_input_error(b->err, m->file, in->line, in->col,
-                    "recursive call of '%s' is not supported: the model gives "
-                    "each function one register and frame layout",
-                    m->funcs[g].name);
-            if (state[g] == 0 && walk_calls(b, g, state) != SIMT_OK)
-                return SIMT_EINPUT;
-        }
-    }
-    state[f] = 2;
-    return SIMT_OK;
 }
 
 static int new_imm(builder_t *b, uint64_t v, uint32_t *slot)
@@ -336,11 +308,9 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
     b.err = err;
     b.global_base = global_base;
     exec_program_t *p = calloc(1, sizeof *p);
-    uint8_t *state = calloc(m->nfuncs, 1);
-    b.funcs = malloc(m->nfuncs * sizeof *b.funcs);
     b.rslot = calloc(m->nfuncs, sizeof *b.rslot);
     int rc = SIMT_OK;
-    if (!p || !state || !b.funcs || !b.rslot) {
+    if (!p || !b.rslot) {
         rc = oom(&b);
         goto done;
     }
@@ -357,8 +327,10 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
     }
     memset(p->pc_of_insn, 0xff, (m->ninsns ? m->ninsns : 1) * sizeof(uint32_t));
     memset(p->func_frame, 0xff, m->nfuncs * sizeof(uint32_t));
-    if ((rc = walk_calls(&b, kernel, state)) != SIMT_OK)
+    if (!(b.funcs = ptx_reachable(m, kernel, &b.nfuncs, err))) {
+        rc = SIMT_EINPUT;
         goto done;
+    }
     if ((rc = layout(&b)) != SIMT_OK)
         goto done;
     p->code = calloc(p->ncode, sizeof *p->code);
@@ -416,7 +388,6 @@ done:
             free(b.rslot[f]);
     free(b.rslot);
     free(b.funcs);
-    free(state);
     if (rc != SIMT_OK) {
         exec_program_free(p);
         return rc;
