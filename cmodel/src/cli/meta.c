@@ -5,7 +5,9 @@
 
 #include "cli/cli.h"
 
-long cli_meta_ptxas_regs(const char *ptx_path, const char *kernel)
+/* The meta file's `kernels` and `ptxas_regs` values (comma lists, comments
+ * removed), from the `meta` beside ptx_path.  0, or -1 when there is none. */
+static int meta_read(const char *ptx_path, char *kernels, char *regs, size_t size)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s", ptx_path);
@@ -15,7 +17,8 @@ long cli_meta_ptxas_regs(const char *ptx_path, const char *kernel)
     FILE *f = fopen(path, "r");
     if (!f)
         return -1;
-    char line[1024], kernels[1024] = "", regs[1024] = "";
+    kernels[0] = regs[0] = '\0';
+    char line[1024];
     while (fgets(line, sizeof line, f)) {
         char *eq = strchr(line, '=');
         if (!eq)
@@ -35,15 +38,21 @@ long cli_meta_ptxas_regs(const char *ptx_path, const char *kernel)
                 break;
             }
         if (!strcmp(k, "kernels"))
-            snprintf(kernels, sizeof kernels, "%s", v);
+            snprintf(kernels, size, "%s", v);
         else if (!strcmp(k, "ptxas_regs"))
-            snprintf(regs, sizeof regs, "%s", v);
+            snprintf(regs, size, "%s", v);
     }
     fclose(f);
-    /* the n-th kernel name gives the n-th register count */
-    char *ks = kernels, *rs = regs;
+    return 0;
+}
+
+/* The n-th kernel name of `kernels` gives the n-th count of `regs`: the
+ * count of `kernel`, or -1. */
+static long meta_regs_of(const char *kernels, const char *regs, const char *kernel)
+{
+    const char *ks = kernels, *rs = regs;
     for (;;) {
-        char *kc = strchr(ks, ','), *rc = strchr(rs, ',');
+        const char *kc = strchr(ks, ','), *rc = strchr(rs, ',');
         size_t kl = kc ? (size_t)(kc - ks) : strlen(ks);
         while (kl && ks[kl - 1] == ' ') kl--;
         while (*ks == ' ') { ks++; kl--; }
@@ -56,29 +65,24 @@ long cli_meta_ptxas_regs(const char *ptx_path, const char *kernel)
     }
 }
 
+long cli_meta_ptxas_regs(const char *ptx_path, const char *kernel)
+{
+    char kernels[1024], regs[1024];
+    if (meta_read(ptx_path, kernels, regs, sizeof kernels) != 0)
+        return -1;
+    return meta_regs_of(kernels, regs, kernel);
+}
+
 int cli_meta_apply(simt_module_t *mod, const char *ptx_path,
                    simt_error_t *err)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s", ptx_path);
-    char *slash = strrchr(path, '/');
-    snprintf(slash ? slash + 1 : path, sizeof path - (size_t)(slash ? slash + 1 - path : 0),
-             "meta");
-    FILE *f = fopen(path, "r");
-    if (!f)
+    char kernels[1024], regs[1024], names[1024];
+    if (meta_read(ptx_path, kernels, regs, sizeof kernels) != 0)
         return SIMT_OK;
-    char line[1024], kernels[1024] = "";
-    while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "kernels", 7) && strchr(line, '=')) {
-            snprintf(kernels, sizeof kernels, "%s", strchr(line, '=') + 1);
-            break;
-        }
-    fclose(f);
-    for (char *k = strtok(kernels, ", \t\r\n"); k; k = strtok(NULL, ", \t\r\n")) {
-        if (*k == '#')
-            break;
-        long regs = cli_meta_ptxas_regs(ptx_path, k);
-        if (regs >= 0 && simt_module_set_ptxas_regs(mod, k, (unsigned)regs, err))
+    snprintf(names, sizeof names, "%s", kernels);
+    for (char *k = strtok(names, ", \t"); k; k = strtok(NULL, ", \t")) {
+        long n = meta_regs_of(kernels, regs, k);
+        if (n >= 0 && simt_module_set_ptxas_regs(mod, k, (unsigned)n, err))
             return SIMT_EINPUT;
     }
     return SIMT_OK;
