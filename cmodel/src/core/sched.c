@@ -39,13 +39,3 @@ const char *sched_kind_name(sched_kind_t k)
 {
     return (unsigned)k < SCHED_NKINDS ? sched_policies[k].name : "?";
 }
-
-int sched_first_from(uint64_t set, unsigned n, unsigned from)
-{
-    for (unsigned k = 0; k < n; k++) {
-        unsigned i = (from + k) % n;
-        if (set >> i & 1)
-            return (int)i;
-    }
-    return -1;
-}

@@ -147,8 +147,4 @@ const char *sched_kind_name(sched_kind_t k);
 #include "core/sched_policies.def"
 #undef SCHED_POLICY
 
-/* Shared by policies: the first slot of `set` at or after `from` in
- * round-robin order over n slots, or -1. */
-int sched_first_from(uint64_t set, unsigned n, unsigned from);
-
 #endif

@@ -624,15 +624,6 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     return SIMT_OK;
 }
 
-uint64_t sm_kernel_issued(const sm_t *s, const sm_kernel_t *k)
-{
-    uint64_t n = 0;
-    for (unsigned ci = 0; ci < s->cfg.max_ctas; ci++)
-        if (s->ctas[ci].used && s->ctas[ci].k == k)
-            n += s->ctas[ci].warp_insns;
-    return n;
-}
-
 int sm_pop_completed(sm_t *s, sm_cta_done_t *out)
 {
     if (!s->ncompleted)

@@ -206,9 +206,6 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
  * CTAs it completed to *done. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
 
-/* Warp-instructions issued so far by the resident CTAs of kernel k. */
-uint64_t sm_kernel_issued(const sm_t *s, const sm_kernel_t *k);
-
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
  * completion sm_cycle counted in *done is reported once. */
 int sm_pop_completed(sm_t *s, sm_cta_done_t *out);

@@ -13,9 +13,8 @@
  * and once per cycle and cluster, place(cluster) names at most one (SM,
  * kernel) pair; the dispatcher places that kernel's next CTA (in launch
  * order: x fastest, then y, then z) on that SM at once.  The only question a
- * policy asks of the SMs are the queries `fits`: whether one more CTA of
- * kernel k fits on SM s now (sm_can_take_cta), and `issued`: what kernel
- * k's CTAs resident on SM s issued so far.  Policies never read sm_t, so a unit
+ * policy asks of the SMs is the query `fits`: whether one more CTA of
+ * kernel k fits on SM s now (sm_can_take_cta).  Policies never read sm_t, so a unit
  * test drives one with a fake `fits`.
  *
  * What the dispatcher guarantees, and a policy may rely on:
@@ -32,7 +31,8 @@
  * never a kernel whose CTAs it has all placed (kernel_ready gave the count,
  * and the policy sees every placement it makes).
  *
- * Policies needing more (mCKE's per-kernel quotas) get a new query or event here,
+ * Policies needing more (LCS's counts of the CTAs still resident, mCKE's
+ * per-kernel quotas) get a new query or event here,
  * filled by an accessor of the module that owns the figure (an SM accessor
  * for issue counts): docs/timing-model.md, "CTA placement policy". */
 #ifndef GPU_CTA_POLICY_H
@@ -54,9 +54,6 @@ extern const char *const cta_policy_names[];
 typedef struct cta_policy_query {
     /* 1 when one more CTA of `kernel` fits on SM `sm` now */
     int (*fits)(const void *ctx, unsigned sm, unsigned kernel);
-    /* warp-instructions issued so far by kernel's CTAs resident on SM `sm`
-     * (with cta_done's count of the one that completed: LCS's measure) */
-    uint64_t (*issued)(const void *ctx, unsigned sm, unsigned kernel);
     const void *ctx;
 } cta_policy_query_t;
 

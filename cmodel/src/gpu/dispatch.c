@@ -12,12 +12,6 @@ static int fits(const void *ctx, unsigned sm, unsigned kernel)
     return sm_can_take_cta(&d->sms[sm], &d->ks[kernel].k);
 }
 
-static uint64_t issued(const void *ctx, unsigned sm, unsigned kernel)
-{
-    const dispatch_t *d = ctx;
-    return sm_kernel_issued(&d->sms[sm], &d->ks[kernel].k);
-}
-
 static void kernel_ready(dispatch_t *d, unsigned k)
 {
     if (d->policy.m->kernel_ready)
@@ -37,8 +31,7 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
     uint8_t *follows = calloc(n, 1);
     cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
                              .nkernels = nk,
-                             .query = { .fits = fits, .issued = issued,
-                                        .ctx = d } };
+                             .query = { .fits = fits, .ctx = d } };
     if (!d->next_in_stream || !d->active || !follows ||
         cta_policy_init(&d->policy, policy, &env) != 0) {
         free(follows);
