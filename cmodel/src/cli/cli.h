@@ -14,6 +14,9 @@ int cli_run(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_list(int argc, char **argv);
 int cli_opt(int argc, char **argv);
+int cli_config(int argc, char **argv);
+/* Execs the study runner, scripts/study.py (returns only on failure). */
+int cli_study(int argc, char **argv);
 
 /* Repository root (where tests/ and workloads/ live): $SIMT_ROOT, else the
  * nearest directory above the executable holding cmodel/include/simt/simt.h,

@@ -17,6 +17,11 @@ static void usage(FILE *out)
         "  simt opt [--passes a,b] [--config FILE] [--set key=value]... in.ptx -o out.ptx\n"
         "      run compiler passes over every kernel and write the PTX (--list: passes)\n"
         "  simt list               the workloads this build knows\n"
+        "  simt config [--config FILE] [--set key=value]... [--functional]\n"
+        "      print the resolved configuration and run nothing\n"
+        "  simt study run|submit|collect|report FILE [options]\n"
+        "      a study: workloads x configurations x sweeps, run locally or on\n"
+        "      Slurm, cached, reported as tables and charts (docs/experiments.md)\n"
         "\n"
         "exit status: 0 ok, 1 result check failed, 2 bad input, 3 kernel fault,\n"
         "4 co-simulation mismatch\n");
@@ -37,6 +42,10 @@ int main(int argc, char **argv)
         return cli_opt(argc - 2, argv + 2);
     if (!strcmp(cmd, "list"))
         return cli_list(argc - 2, argv + 2);
+    if (!strcmp(cmd, "config"))
+        return cli_config(argc - 2, argv + 2);
+    if (!strcmp(cmd, "study"))
+        return cli_study(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;
