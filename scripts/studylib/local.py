@@ -1,0 +1,64 @@
+"""local.py: the points of a study run here, `jobs` at a time.
+
+Each finished point's record goes into the cache at once (atomically), so
+a study stopped in any way loses at most the points in flight.  A failing
+point prints its report (command line and output tail) and the others go
+on.  Ctrl-C (SIGINT) or SIGTERM stops cleanly: no new points start, the
+running ones are killed, their temporary files removed, and the runner
+says how far it got; a rerun continues from the cache.
+"""
+import signal
+import time
+
+from .point import PointRun
+from .progress import Progress
+
+
+class Interrupted(Exception):
+    pass
+
+
+def _raise_interrupted(signum, frame):
+    raise Interrupted(signal.Signals(signum).name)
+
+
+def run(todo, simt, cache, jobs, stream=None):
+    """Runs [(point, key)]; returns (computed, failures, interrupted_by)."""
+    if not todo:
+        return 0, [], None
+    progress = Progress(len(todo), stream)
+    old = {s: signal.signal(s, _raise_interrupted) for s in (signal.SIGINT, signal.SIGTERM)}
+    running, queue = [], list(reversed(todo))
+    computed, failures, stopped = 0, [], None
+    try:
+        progress.update(force=True)
+        while queue or running:
+            while queue and len(running) < jobs:
+                point, key = queue.pop()
+                running.append(PointRun(simt, point, key))
+            still = []
+            for r in running:
+                if r.poll() is None:
+                    still.append(r)
+                    continue
+                rec, failure = r.result()
+                if rec:
+                    cache.put(rec)
+                    computed += 1
+                    progress.update(done=1)
+                else:
+                    failures.append(failure)
+                    progress.update(done=1, failed=1, force=True)
+                    progress.message(failure)
+            running = still
+            if running:
+                time.sleep(0.005 if len(running) < jobs or queue else 0.02)
+    except Interrupted as e:
+        stopped = str(e)
+        for r in running:
+            r.kill()
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+        progress.finish()
+    return computed, failures, stopped

@@ -1,0 +1,148 @@
+"""slurm.py: a study as a Slurm job array, and its results collected.
+
+submit writes, under the study's Slurm folder (RESULTS/slurm by default):
+  manifest.json  the points still missing from the cache, with their keys,
+                 and the chunks (points_per_task points each);
+  job.sh         the sbatch script: one array task per chunk, each running
+                 `study.py task manifest.json $SLURM_ARRAY_TASK_ID`;
+  job.json       the job id sbatch returned.
+Each task runs its points one after the other and writes each record
+atomically into records/KEY.json (a failure: failed/KEY.txt); logs go to
+logs/.  collect (after waiting for the job with --wait) checks every record
+against the key its point has now and moves it into the cache, so a record
+from an older simulator build or an edited configuration is never taken.
+
+The folder, the simulator and this script must be reachable from the
+compute nodes at the same paths (a shared file system, as on clusters).
+"""
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+from .cache import read_record, write_atomic
+from .errors import StudyError
+from .model import Point
+from .point import PointRun
+
+
+def _point_doc(p, key):
+    return {"key": key, "workload": p.workload, "config": p.config, "axes": p.axes,
+            "wl_name": p.wl_name, "params": p.params, "preset": p.preset, "sets": p.sets,
+            "functional": p.functional}
+
+
+def job_script(study, folder, nchunks, python, script, simt):
+    sl = study.slurm
+    lines = ["#!/bin/bash",
+             "#SBATCH --job-name=simt-%s" % study.name,
+             "#SBATCH --array=0-%d%s" % (nchunks - 1, "%%%d" % sl["max_running"]
+                                         if "max_running" in sl else ""),
+             "#SBATCH --ntasks=1",
+             "#SBATCH --cpus-per-task=1",
+             "#SBATCH --output=%s/logs/%%A_%%a.out" % folder]
+    for field, opt in (("partition", "partition"), ("account", "account"),
+                       ("time", "time"), ("mem", "mem")):
+        if field in sl:
+            lines.append("#SBATCH --%s=%s" % (opt, sl[field]))
+    for extra in sl.get("sbatch_args", []):
+        lines.append("#SBATCH %s" % extra)
+    lines.append("exec %s %s --simt %s task %s \"$SLURM_ARRAY_TASK_ID\"" % (
+        shlex.quote(python), shlex.quote(script), shlex.quote(simt),
+        shlex.quote(os.path.join(folder, "manifest.json"))))
+    return "\n".join(lines) + "\n"
+
+
+def submit(study, todo, simt, script, folder, dry_run=False):
+    """Writes the manifest and job script for `todo` [(point, key)] and
+    submits it; returns (job id or None, number of array tasks)."""
+    folder = os.path.abspath(folder)
+    per = int(study.slurm.get("points_per_task", 1))
+    if per < 1:
+        raise StudyError("[slurm] points_per_task must be at least 1", study.path)
+    chunks = [list(range(i, min(i + per, len(todo)))) for i in range(0, len(todo), per)]
+    os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
+    manifest = {"points": [_point_doc(p, k) for p, k in todo], "chunks": chunks,
+                "folder": folder}
+    write_atomic(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=1) + "\n")
+    path = os.path.join(folder, "job.sh")
+    write_atomic(path, job_script(study, folder, len(chunks), sys.executable, script, simt))
+    if dry_run:
+        return None, len(chunks)
+    try:
+        p = subprocess.run(["sbatch", "--parsable", path], capture_output=True, text=True)
+    except FileNotFoundError:
+        raise StudyError("sbatch not found: is this a Slurm login node? (--dry-run writes "
+                         "the job script without submitting it)")
+    if p.returncode != 0:
+        raise StudyError("sbatch refused %s: %s" % (path, (p.stderr or p.stdout).strip()))
+    job = p.stdout.strip().split(";")[0]
+    write_atomic(os.path.join(folder, "job.json"),
+                 json.dumps({"job": job, "tasks": len(chunks), "points": len(todo)}) + "\n")
+    return job, len(chunks)
+
+
+def task(simt, manifest_path, index):
+    """One array task: its chunk's points, each record written atomically."""
+    m = json.load(open(manifest_path))
+    failed = 0
+    for i in m["chunks"][index]:
+        d = m["points"][i]
+        p = Point(d["workload"], d["config"], d["axes"], d["wl_name"], d["params"],
+                  d["preset"], d["sets"], d["functional"])
+        r = PointRun(simt, p, d["key"])
+        r.wait()
+        rec, failure = r.result()
+        if rec:
+            write_atomic(os.path.join(m["folder"], "records", d["key"] + ".json"),
+                         json.dumps(rec, indent=1, sort_keys=True) + "\n")
+        else:
+            failed += 1
+            sys.stderr.write(failure)
+            write_atomic(os.path.join(m["folder"], "failed", d["key"] + ".txt"), failure)
+    return 1 if failed else 0
+
+
+def wait(folder, timeout, stream):
+    """Waits until the submitted job has left the queue (squeue)."""
+    try:
+        job = json.load(open(os.path.join(folder, "job.json")))["job"]
+    except (OSError, ValueError, KeyError):
+        raise StudyError("no submitted job in %s (simt study submit writes job.json)" % folder)
+    t0 = time.monotonic()
+    while True:
+        p = subprocess.run(["squeue", "-h", "-j", job, "-o", "%i %T"], capture_output=True,
+                           text=True)
+        left = [l for l in p.stdout.splitlines() if l.strip()]
+        if p.returncode != 0 and "Invalid job id" not in p.stderr:
+            raise StudyError("squeue failed: %s" % p.stderr.strip())
+        if not left:
+            return
+        if time.monotonic() - t0 > timeout:
+            raise StudyError("job %s still has %d tasks queued or running after %d s"
+                             % (job, len(left), timeout))
+        stream.write("job %s: %d array tasks queued or running\n" % (job, len(left)))
+        stream.flush()
+        time.sleep(2)
+
+
+def collect(points_keys, cache, folder):
+    """Moves the folder's valid records into the cache; returns
+    (collected, failures, missing ids)."""
+    collected, failures, missing = 0, [], []
+    for p, key in points_keys:
+        if cache.get(key):
+            continue
+        rec = read_record(os.path.join(folder, "records", key + ".json"), key)
+        if rec:
+            cache.put(rec)
+            collected += 1
+            continue
+        fpath = os.path.join(folder, "failed", key + ".txt")
+        if os.path.exists(fpath):
+            failures.append(open(fpath).read())
+        else:
+            missing.append(p.id)
+    return collected, failures, missing
