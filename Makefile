@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench ptx clean help deps fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
+.PHONY: all run test lint bench ptx clean help deps study fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -42,6 +42,7 @@ help:
 	@echo "make rtl-check  verilator lint and a Yosys synthesis of every RTL unit"
 	@echo "make cosim      build the co-simulation plugin (simt run --cosim, docs/cosim.md)"
 	@echo "make synth      area and timing of every RTL unit on OSU 0.18um cells (docs/area-timing.md)"
+	@echo "make study      run a study file: make study STUDY=studies/schedulers.toml (docs/experiments.md)"
 	@echo "make fuzz       run the PTX parser fuzzer for FUZZ_SECONDS (default 300)"
 	@echo "make ptx        regenerate every kernel.ptx with nvcc"
 	@echo "make deps       install the Debian packages simtlab uses"
@@ -206,6 +207,10 @@ rtl-check:
 	  echo "yosys synth -top $$u; check -assert"; \
 	  yosys -q -p "read_verilog -sv $(KIT_PKGS) rtl/$$u.sv; synth -top $$u; check -assert" || exit 1; \
 	done
+
+STUDY ?= studies/schedulers.toml
+study: deps $(SIMT)
+	$(SIMT) study run $(STUDY)
 
 fuzz:
 	@bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}
