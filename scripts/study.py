@@ -131,11 +131,11 @@ def main(argv):
         if not todo:
             print("study %s: all %d points are cached: nothing to submit" % (study.name, len(pk)))
             return 0
-        job, tasks = slurm.submit(study, todo, os.path.abspath(args.simt),
-                                  os.path.abspath(__file__), folder, args.dry_run)
+        job, tasks, script = slurm.submit(study, todo, os.path.abspath(args.simt),
+                                          os.path.abspath(__file__), folder, args.dry_run)
         print("study %s: %d points to run as %d array tasks; %s" % (
-            study.name, len(todo), tasks, "job script %s/job.sh (not submitted)" % folder
-            if job is None else "submitted job %s" % job))
+            study.name, len(todo), tasks, "job script %s (not submitted)" % script
+            if job is None else "submitted job %s (%s)" % (job, script)))
         return 0
     # collect
     if args.wait is not None:

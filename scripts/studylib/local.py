@@ -14,26 +14,24 @@ from .point import PointRun
 from .progress import Progress
 
 
-class Interrupted(Exception):
-    pass
-
-
-def _raise_interrupted(signum, frame):
-    raise Interrupted(signal.Signals(signum).name)
-
-
 def run(todo, simt, cache, jobs, stream=None):
-    """Runs [(point, key)]; returns (computed, failures, interrupted_by)."""
+    """Runs [(point, key)]; returns (computed, failures, the signal that
+    stopped it or None)."""
     if not todo:
         return 0, [], None
     progress = Progress(len(todo), stream)
-    old = {s: signal.signal(s, _raise_interrupted) for s in (signal.SIGINT, signal.SIGTERM)}
+    stop = []  # the handler only notes the signal: the loop acts on it between steps
+
+    def note(signum, frame):
+        stop.append(signal.Signals(signum).name)
+
+    old = {s: signal.signal(s, note) for s in (signal.SIGINT, signal.SIGTERM)}
     running, queue = [], list(reversed(todo))
-    computed, failures, stopped = 0, [], None
+    computed, failures = 0, []
     try:
         progress.update(force=True)
-        while queue or running:
-            while queue and len(running) < jobs:
+        while (queue or running) and not stop:
+            while queue and len(running) < jobs and not stop:
                 point, key = queue.pop()
                 running.append(PointRun(simt, point, key))
             still = []
@@ -53,12 +51,10 @@ def run(todo, simt, cache, jobs, stream=None):
             running = still
             if running:
                 time.sleep(0.005 if len(running) < jobs or queue else 0.02)
-    except Interrupted as e:
-        stopped = str(e)
+    finally:
         for r in running:
             r.kill()
-    finally:
         for s, h in old.items():
             signal.signal(s, h)
         progress.finish()
-    return computed, failures, stopped
+    return computed, failures, stop[0] if stop else None

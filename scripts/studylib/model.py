@@ -132,6 +132,8 @@ def load(path, root, known_workloads):
     s.results = head.get("results", os.path.join("results", s.name))
     s.cache = head.get("cache")
     s.jobs = head.get("jobs")
+    if s.jobs is not None and (not isinstance(s.jobs, int) or s.jobs < 1):
+        raise loc.error("[study] jobs must be a whole number of at least 1", "[study]", "jobs")
 
     _load_workloads(s, loc, doc, known_workloads)
     _load_configs(s, loc, doc, root, base)
@@ -220,9 +222,12 @@ def _load_axes(s, loc, doc):
         vals = a.get("values")
         if not isinstance(vals, list) or not vals:
             raise loc.error("axis '%s' needs a non-empty list of values" % key, key)
+        vals_text = [_value_text(v) for v in vals]
+        if len(set(vals_text)) != len(vals_text):
+            raise loc.error("axis '%s' lists a value twice" % key, key, "values")
         if key in DIMS or any(x["key"] == key for x in s.axes):
             raise loc.error("axis '%s' is given twice or shadows a dimension name" % key, key)
-        s.axes.append({"kind": kinds[0], "key": key, "values": [_value_text(v) for v in vals]})
+        s.axes.append({"kind": kinds[0], "key": key, "values": vals_text})
 
 
 def _load_metrics(s, loc, doc):

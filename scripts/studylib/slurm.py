@@ -1,11 +1,14 @@
 """slurm.py: a study as a Slurm job array, and its results collected.
 
-submit writes, under the study's Slurm folder (RESULTS/slurm by default):
-  manifest.json  the points still missing from the cache, with their keys,
-                 and the chunks (points_per_task points each);
-  job.sh         the sbatch script: one array task per chunk, each running
-                 `study.py task manifest.json $SLURM_ARRAY_TASK_ID`;
-  job.json       the job id sbatch returned.
+submit writes, under the study's Slurm folder (RESULTS/slurm by default),
+for its N-th submission there:
+  manifest-N.json  the points still missing from the cache, with their keys,
+                   and the chunks (points_per_task points each);
+  job-N.sh         the sbatch script: one array task per chunk, each running
+                   `study.py task manifest-N.json $SLURM_ARRAY_TASK_ID`;
+  jobs.json        every submission's job id (collect --wait waits for all).
+A submission never rewrites an earlier one's files, so tasks of an earlier
+job still queued read the manifest they were submitted with.
 Each task runs its points one after the other and writes each record
 atomically into records/KEY.json (a failure: failed/KEY.txt); logs go to
 logs/.  collect (after waiting for the job with --wait) checks every record
@@ -34,7 +37,7 @@ def _point_doc(p, key):
             "functional": p.functional}
 
 
-def job_script(study, folder, nchunks, python, script, simt):
+def job_script(study, folder, manifest, nchunks, python, script, simt):
     sl = study.slurm
     lines = ["#!/bin/bash",
              "#SBATCH --job-name=simt-%s" % study.name,
@@ -51,26 +54,35 @@ def job_script(study, folder, nchunks, python, script, simt):
         lines.append("#SBATCH %s" % extra)
     lines.append("exec %s %s --simt %s task %s \"$SLURM_ARRAY_TASK_ID\"" % (
         shlex.quote(python), shlex.quote(script), shlex.quote(simt),
-        shlex.quote(os.path.join(folder, "manifest.json"))))
+        shlex.quote(manifest)))
     return "\n".join(lines) + "\n"
 
 
 def submit(study, todo, simt, script, folder, dry_run=False):
     """Writes the manifest and job script for `todo` [(point, key)] and
-    submits it; returns (job id or None, number of array tasks)."""
+    submits it; returns (job id or None, number of array tasks, script)."""
     folder = os.path.abspath(folder)
     per = int(study.slurm.get("points_per_task", 1))
     if per < 1:
         raise StudyError("[slurm] points_per_task must be at least 1", study.path)
     chunks = [list(range(i, min(i + per, len(todo)))) for i in range(0, len(todo), per)]
     os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
-    manifest = {"points": [_point_doc(p, k) for p, k in todo], "chunks": chunks,
-                "folder": folder}
-    write_atomic(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=1) + "\n")
-    path = os.path.join(folder, "job.sh")
-    write_atomic(path, job_script(study, folder, len(chunks), sys.executable, script, simt))
+    n = 1
+    while os.path.exists(os.path.join(folder, "manifest-%d.json" % n)):
+        n += 1
+    for _, k in todo:  # an earlier failure of a point submitted again is old news
+        try:
+            os.remove(os.path.join(folder, "failed", k + ".txt"))
+        except FileNotFoundError:
+            pass
+    manifest = os.path.join(folder, "manifest-%d.json" % n)
+    write_atomic(manifest, json.dumps({"points": [_point_doc(p, k) for p, k in todo],
+                                       "chunks": chunks, "folder": folder}, indent=1) + "\n")
+    path = os.path.join(folder, "job-%d.sh" % n)
+    write_atomic(path, job_script(study, folder, manifest, len(chunks), sys.executable, script,
+                                  simt))
     if dry_run:
-        return None, len(chunks)
+        return None, len(chunks), path
     try:
         p = subprocess.run(["sbatch", "--parsable", path], capture_output=True, text=True)
     except FileNotFoundError:
@@ -79,9 +91,17 @@ def submit(study, todo, simt, script, folder, dry_run=False):
     if p.returncode != 0:
         raise StudyError("sbatch refused %s: %s" % (path, (p.stderr or p.stdout).strip()))
     job = p.stdout.strip().split(";")[0]
-    write_atomic(os.path.join(folder, "job.json"),
-                 json.dumps({"job": job, "tasks": len(chunks), "points": len(todo)}) + "\n")
-    return job, len(chunks)
+    jobs = _jobs(folder)
+    jobs.append({"job": job, "script": path, "tasks": len(chunks), "points": len(todo)})
+    write_atomic(os.path.join(folder, "jobs.json"), json.dumps(jobs, indent=1) + "\n")
+    return job, len(chunks), path
+
+
+def _jobs(folder):
+    try:
+        return json.load(open(os.path.join(folder, "jobs.json")))
+    except (OSError, ValueError):
+        return []
 
 
 def task(simt, manifest_path, index):
@@ -105,25 +125,32 @@ def task(simt, manifest_path, index):
     return 1 if failed else 0
 
 
+def _queued(job):
+    """The array tasks of job still queued or running (an unknown job id: none)."""
+    p = subprocess.run(["squeue", "-h", "-j", job, "-o", "%i %T"], capture_output=True,
+                       text=True)
+    if p.returncode != 0 and "Invalid job id" not in p.stderr:
+        raise StudyError("squeue failed: %s" % p.stderr.strip())
+    return [l for l in p.stdout.splitlines() if l.strip()] if p.returncode == 0 else []
+
+
 def wait(folder, timeout, stream):
-    """Waits until the submitted job has left the queue (squeue)."""
-    try:
-        job = json.load(open(os.path.join(folder, "job.json")))["job"]
-    except (OSError, ValueError, KeyError):
-        raise StudyError("no submitted job in %s (simt study submit writes job.json)" % folder)
+    """Waits until every submitted job has left the queue (squeue)."""
+    jobs = [j["job"] for j in _jobs(folder)]
+    if not jobs:
+        raise StudyError("no submitted job in %s (simt study submit writes jobs.json)" % folder)
     t0 = time.monotonic()
     while True:
-        p = subprocess.run(["squeue", "-h", "-j", job, "-o", "%i %T"], capture_output=True,
-                           text=True)
-        left = [l for l in p.stdout.splitlines() if l.strip()]
-        if p.returncode != 0 and "Invalid job id" not in p.stderr:
-            raise StudyError("squeue failed: %s" % p.stderr.strip())
+        try:
+            left = sum(len(_queued(j)) for j in jobs)
+        except FileNotFoundError:
+            raise StudyError("squeue not found: is this a Slurm login node?")
         if not left:
             return
         if time.monotonic() - t0 > timeout:
-            raise StudyError("job %s still has %d tasks queued or running after %d s"
-                             % (job, len(left), timeout))
-        stream.write("job %s: %d array tasks queued or running\n" % (job, len(left)))
+            raise StudyError("jobs %s still have %d array tasks queued or running after %d s"
+                             % (", ".join(jobs), left, timeout))
+        stream.write("jobs %s: %d array tasks queued or running\n" % (", ".join(jobs), left))
         stream.flush()
         time.sleep(2)
 

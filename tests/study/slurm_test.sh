@@ -63,8 +63,8 @@ else
   bad "submit" "$out
 $(slurm_logs)"
 fi
-grep -q -- "--array=0-2" "$tmp/results-slurm/slurm/job.sh" && ok "job-script-array" ||
-  bad "job-script-array" "$(cat "$tmp/results-slurm/slurm/job.sh")"
+grep -q -- "--array=0-2" "$tmp/results-slurm/slurm/job-1.sh" && ok "job-script-array" ||
+  bad "job-script-array" "$(cat "$tmp/results-slurm/slurm/job-1.sh")"
 
 out=$(study collect "$tmp/study.toml" --wait 240 2>&1)
 if [ $? -eq 0 ] && echo "$out" | grep -q "12 collected, 0 were cached, 0 failed, 0 missing"; then
@@ -79,22 +79,38 @@ out=$(study submit "$tmp/study.toml" 2>&1)
 echo "$out" | grep -q "all 12 points are cached: nothing to submit" && ok "resubmit-nothing" ||
   bad "resubmit-nothing" "$out"
 
+# A grown study: only the new points are submitted; a failing point (n=0 is
+# out of range) is reported by collect, with its command line.
+sed 's/values = \[2000, 3000, 4000\]/values = [2000, 3000, 4000, 5000, 0]/' "$tmp/study.toml" >"$tmp/grown.toml"
+out=$(study submit "$tmp/grown.toml" 2>&1)
+echo "$out" | grep -q "8 points to run as 2 array tasks; submitted job .*job-2.sh" &&
+  ok "submit-only-new-points" || bad "submit-only-new-points" "$out"
+out=$(study collect "$tmp/grown.toml" --wait 240 2>&1)
+if [ $? -eq 1 ] && echo "$out" | grep -q "4 collected, 12 were cached, 4 failed, 0 missing" &&
+   echo "$out" | grep -q "FAIL histogram/gto/n=0: exit 2 (bad input)" &&
+   echo "$out" | grep -q "command: .*simt run histogram .*--param n=0"; then
+  ok "collect-reports-failures"
+else
+  bad "collect-reports-failures" "$out"
+fi
+
 cache=local
-out=$(study run "$tmp/study.toml" -j 2 2>&1)
-[ $? -eq 0 ] && ok "local-run" || bad "local-run" "$out"
+out=$(study run "$tmp/grown.toml" -j 2 2>&1)
+[ $? -eq 1 ] && echo "$out" | grep -q "4 of 20 points failed" && ok "local-run" ||
+  bad "local-run" "$out"
 
 # Every record: the same key in both caches, the statistics bit for bit equal.
 out=$(python3 - "$tmp/cache-slurm" "$tmp/cache-local" <<'PY'
 import glob, json, os, sys
 a = {os.path.basename(p): json.load(open(p)) for p in glob.glob(sys.argv[1] + "/*/*.json")}
 b = {os.path.basename(p): json.load(open(p)) for p in glob.glob(sys.argv[2] + "/*/*.json")}
-if len(a) != 12 or sorted(a) != sorted(b):
+if len(a) != 16 or sorted(a) != sorted(b):
     sys.exit("keys differ: %d slurm, %d local" % (len(a), len(b)))
 diff = [k for k in a if a[k]["output"] != b[k]["output"]]
 if diff:
     sys.exit("statistics differ for %s" % diff)
 hosts = {r["host"] for r in a.values()}
-print("12 records equal; slurm ran them on %s" % ", ".join(sorted(hosts)))
+print("16 records equal; slurm ran them on %s" % ", ".join(sorted(hosts)))
 PY
 )
 [ $? -eq 0 ] && ok "slurm-equals-local ($out)" || bad "slurm-equals-local" "$out"
