@@ -35,6 +35,11 @@ expect set-bad-int 2 "^--set:1:18: error: 'gpgpu_shmem_size' must be an integer,
 expect set-range 2 "out of range" -- "$simt" run vecadd --set gpgpu_n_clusters=0
 expect set-no-equals 2 "^--set:1:[0-9]+: error: expected '='" -- "$simt" run vecadd --set functional
 expect set-impossible 2 "max_threads_per_cta \(2048\) exceeds gpgpu_shader_core_max_threads \(1536\)" -- "$simt" run vecadd --set max_threads_per_cta=2048
+expect config-resolved 0 "^gpgpu_scheduler = lrr  # --set" -- "$simt" config --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=lrr
+expect config-preset-value 0 "^gpgpu_shader_cta = 8\$" -- "$simt" config --config configs/fermi-gtx480.cfg
+expect config-bad-key 2 "^--set:1:1: error: unknown configuration key 'nosuch'" -- "$simt" config --set nosuch=1
+expect config-impossible 2 "max_threads_per_cta \(2048\) exceeds" -- "$simt" config --set max_threads_per_cta=2048
+expect study-bad-file 2 "nosuch.toml:1:1: error: cannot read the study file" -- "$simt" study run nosuch.toml
 for cfg in configs/*.cfg; do
   expect "preset-$(basename "$cfg" .cfg)" 0 "workload vecadd: PASS" -- "$simt" run vecadd --config "$cfg" --functional
 done
