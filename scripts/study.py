@@ -156,6 +156,10 @@ if __name__ == "__main__":
     except StudyError as e:
         print(e, file=sys.stderr)
         sys.exit(2)
+    except OSError as e:  # a folder not writable, a disk full: say which, no traceback
+        print("simt study: error: %s%s" % (e.strerror or e, ": %s" % e.filename
+                                           if e.filename else ""), file=sys.stderr)
+        sys.exit(2)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

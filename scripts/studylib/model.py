@@ -68,10 +68,12 @@ class Point:
 
 class Study:
     def __init__(self):
-        self.path = self.name = self.results = self.cache = None
+        self.path = self.name = self.description = self.results = self.cache = None
+        self.jobs = None
         self.workloads, self.configs, self.axes = [], {}, []
         self.metrics, self.tables, self.plots, self.slurm = {}, [], [], {}
         self.points = []
+        self.dims = {}  # dimension -> its values in order: workload, config, each axis
 
 
 def _value_text(v):
@@ -246,7 +248,8 @@ def _load_view(s, loc, v, i, kind, dims):
     """A [[table]] or [[plot]]: a metric over rows x columns of points."""
     hdr = "[[%s]]" % kind
     allowed = {"name", "title", "metric", "rows", "columns", "where", "baseline", "ratio"}
-    allowed |= {"geomean", "precision", "paper"} if kind == "table" else {"kind", "ylabel"}
+    allowed |= {"geomean"}
+    allowed |= {"precision", "paper"} if kind == "table" else {"kind", "ylabel"}
     _check_keys(loc, v, allowed, hdr, hdr)
     name = str(v.get("name", "%s%d" % (kind, i + 1)))
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):

@@ -103,11 +103,10 @@ def table_markdown(study, t, values):
     for r, ours, paper in body:
         line = [r]
         for c in cols:
+            d = rel(ours[c], paper[c])
             line.append(fmt(ours[c], prec))
             if c in paper_cols:
-                d = rel(ours[c], paper[c])
                 line += [fmt(paper[c], prec), "-" if d is None else "%+.1f%%" % (100 * d)]
-            d = rel(ours[c], paper[c])
             csv_rows.append([r.strip("*"), c, "" if ours[c] is None else repr(ours[c]),
                              "" if paper[c] is None else repr(paper[c]),
                              "" if d is None else "%.6f" % d])
