@@ -89,7 +89,7 @@ def prepare(args):
     pk = [(p, keys.key(p)) for p in study.points]
     cache = C.Cache(args.cache or study.cache or os.path.join(ROOT, "build", "study-cache"))
     results = args.results or study.results
-    return study, pk, cache, results
+    return study, pk, cache, results, keys
 
 
 def records_of(pk, cache):
@@ -106,13 +106,14 @@ def main(argv):
     args = parse(argv)
     if args.cmd == "task":
         return slurm.task(os.path.abspath(args.simt), args.manifest, args.index)
-    study, pk, cache, results = prepare(args)
+    study, pk, cache, results, keys = prepare(args)
     todo = [(p, k) for p, k in pk if not cache.get(k)]
     if args.cmd == "run":
         jobs = args.jobs or study.jobs or cores()
         print("study %s: %d points, %d cached, %d to run, %d at a time"
               % (study.name, len(pk), len(pk) - len(todo), len(todo), jobs), flush=True)
-        done, failures, stopped = local.run(todo, os.path.abspath(args.simt), cache, jobs)
+        done, failures, stopped = local.run(todo, os.path.abspath(args.simt), cache, jobs,
+                                             keys.check)
         if stopped:
             print("interrupted (%s): %d of %d points computed and cached; run the study again "
                   "to go on" % (stopped, done, len(todo)), file=sys.stderr)
@@ -140,7 +141,7 @@ def main(argv):
     # collect
     if args.wait is not None:
         slurm.wait(folder, args.wait, sys.stderr)
-    got, failures, missing = slurm.collect(pk, cache, folder)
+    got, failures, missing = slurm.collect(pk, cache, folder, keys.check)
     for f in failures:
         sys.stderr.write(f)
     print("study %s: %d collected, %d were cached, %d failed, %d missing" % (

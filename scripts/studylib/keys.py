@@ -71,6 +71,22 @@ class Keys:
             self._configs[memo] = "\n".join(l for l in lines if l) + "\n"
         return self._configs[memo]
 
+    def check(self, point, rec):
+        """None when the configuration a run reports (its --json "config")
+        is the one its key was made from, else why not.  Guards the key:
+        if `simt run` ever resolved a configuration differently from
+        `simt config`, records would be filed under wrong keys."""
+        want = dict(l.split(" = ", 1) for l in self.config_text(point).splitlines())
+        got = {k: str(v) for k, v in json.loads(rec["output"]).get("config", {}).items()}
+        diff = sorted(k for k in set(want) | set(got) if want.get(k) != got.get(k))
+        if not diff:
+            return None
+        k = diff[0]
+        return ("FAIL %s: the run used %s = %s but simt config resolved %s (%d keys differ): "
+                "not cached\n  command: %s\n" % (point.id, k, got.get(k, "nothing"),
+                                                   want.get(k, "nothing"), len(diff),
+                                                   rec["command"]))
+
     def _file_hash(self, path):
         if path not in self._files:
             self._files[path] = sha256_file(path) if os.path.exists(path) else None

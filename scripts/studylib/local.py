@@ -14,9 +14,10 @@ from .point import PointRun
 from .progress import Progress
 
 
-def run(todo, simt, cache, jobs, stream=None):
-    """Runs [(point, key)]; returns (computed, failures, the signal that
-    stopped it or None)."""
+def run(todo, simt, cache, jobs, check, stream=None):
+    """Runs [(point, key)]; check(point, record) is None for a record to
+    cache, else a failure report.  Returns (computed, failures, the signal
+    that stopped it or None)."""
     if not todo:
         return 0, [], None
     progress = Progress(len(todo), stream)
@@ -40,7 +41,8 @@ def run(todo, simt, cache, jobs, stream=None):
                     still.append(r)
                     continue
                 rec, failure = r.result()
-                if rec:
+                failure = failure or check(r.point, rec)
+                if not failure:
                     cache.put(rec)
                     computed += 1
                     progress.update(done=1)

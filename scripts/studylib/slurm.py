@@ -155,15 +155,18 @@ def wait(folder, timeout, stream):
         time.sleep(2)
 
 
-def collect(points_keys, cache, folder):
-    """Moves the folder's valid records into the cache; returns
-    (collected, failures, missing ids)."""
+def collect(points_keys, cache, folder, check):
+    """Moves the folder's valid records into the cache (check as for
+    local.run); returns (collected, failures, missing ids)."""
     collected, failures, missing = 0, [], []
     for p, key in points_keys:
         if cache.get(key):
             continue
         rec = read_record(os.path.join(folder, "records", key + ".json"), key)
-        if rec:
+        bad = rec and check(p, rec)
+        if bad:
+            failures.append(bad)
+        elif rec:
             cache.put(rec)
             collected += 1
             continue

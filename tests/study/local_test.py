@@ -198,6 +198,23 @@ values = [1000, 0, 2000]
           "1 of 3 points failed" in out, out)
 
 
+def test_config_guard(tmp):
+    """A simt whose run resolves a configuration other than simt config's
+    (a wrapper adding a --set) has its records refused, not filed under a
+    wrong key."""
+    fake = write(os.path.join(tmp, "fake-simt"), '#!/bin/sh\nif [ "$1" = run ]; then '
+                 'exec "%s" "$@" --set gpgpu_l1d_latency=99; fi\nexec "%s" "$@"\n' % (SIMT, SIMT))
+    os.chmod(fake, 0o755)
+    f = write(os.path.join(tmp, "guard.toml"), SMALL)
+    cache = os.path.join(tmp, "c-guard")
+    p = subprocess.run([sys.executable, STUDY, "--simt", fake, "run", f, "--cache", cache,
+                        "--results", os.path.join(tmp, "r-guard")], capture_output=True,
+                       text=True)
+    out = p.stdout + p.stderr
+    check("config-guard", p.returncode == 1 and "the run used gpgpu_l1d_latency = 99 but simt "
+          "config resolved 20" in out and not records(cache), out[-500:])
+
+
 def wait_records(cache, n, proc, limit=60):
     t0 = time.monotonic()
     while len(records(cache)) < n and proc.poll() is None and time.monotonic() - t0 < limit:
@@ -264,6 +281,7 @@ def main():
         test_errors(tmp)
         test_small(tmp)
         test_failure(tmp)
+        test_config_guard(tmp)
         test_big(tmp)
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
