@@ -83,6 +83,30 @@ def _value_text(v):
     return str(v)
 
 
+def _table(loc, doc, key, where):
+    """doc[key] as a table ({} when absent); a StudyError if it is not one."""
+    v = doc.get(key, {})
+    if not isinstance(v, dict):
+        raise loc.error("%s must be a table (%s)" % (key, where), key)
+    return v
+
+
+def _array(loc, doc, key):
+    """doc[key] as a list of tables ([[key]] blocks); [] when absent."""
+    v = doc.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+        raise loc.error("%s must be written as [[%s]] blocks" % (key, key), key)
+    return v
+
+
+def _int(loc, table, key, dflt, lo, where, *needles):
+    v = table.get(key, dflt)
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+        raise loc.error("%s: %s must be a whole number of at least %d" % (where, key, lo),
+                        *needles, key)
+    return v
+
+
 def _check_keys(loc, table, allowed, where, *needles):
     for k in table:
         if k not in allowed:
@@ -123,7 +147,7 @@ def load(path, root, known_workloads):
     s.path = path
     base = os.path.dirname(os.path.abspath(path))
 
-    head = doc.get("study", {})
+    head = _table(loc, doc, "study", "[study]")
     _check_keys(loc, head, {"name", "description", "results", "cache", "jobs"},
                 "[study]", "[study]")
     s.name = str(head.get("name", os.path.splitext(os.path.basename(path))[0]))
@@ -133,26 +157,33 @@ def load(path, root, known_workloads):
     s.description = str(head.get("description", ""))
     s.results = head.get("results", os.path.join("results", s.name))
     s.cache = head.get("cache")
-    s.jobs = head.get("jobs")
-    if s.jobs is not None and (not isinstance(s.jobs, int) or s.jobs < 1):
-        raise loc.error("[study] jobs must be a whole number of at least 1", "[study]", "jobs")
+    s.jobs = _int(loc, head, "jobs", None, 1, "[study]", "[study]") if "jobs" in head else None
+    for k in ("results", "cache", "description"):
+        if k in head and not isinstance(head[k], str):
+            raise loc.error("[study] %s must be a string" % k, "[study]", k)
 
     _load_workloads(s, loc, doc, known_workloads)
     _load_configs(s, loc, doc, root, base)
     _load_axes(s, loc, doc)
     _load_metrics(s, loc, doc)
-    s.slurm = doc.get("slurm", {})
+    s.slurm = _table(loc, doc, "slurm", "[slurm]")
     _check_keys(loc, s.slurm, {"partition", "account", "time", "mem", "points_per_task",
                                "max_running", "sbatch_args"}, "[slurm]", "[slurm]")
+    for k in ("points_per_task", "max_running"):
+        if k in s.slurm:
+            _int(loc, s.slurm, k, 1, 1, "[slurm]", "[slurm]")
+    extra = s.slurm.get("sbatch_args", [])
+    if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
+        raise loc.error("[slurm] sbatch_args must be a list of strings", "[slurm]", "sbatch_args")
     _expand(s)
     dims = {"workload": [w["label"] for w in s.workloads],
             "config": list(s.configs)}
     for a in s.axes:
         dims[a["key"]] = a["values"]
     s.dims = dims
-    for i, t in enumerate(doc.get("table", [])):
+    for i, t in enumerate(_array(loc, doc, "table")):
         s.tables.append(_load_view(s, loc, t, i, "table", dims))
-    for i, p in enumerate(doc.get("plot", [])):
+    for i, p in enumerate(_array(loc, doc, "plot")):
         s.plots.append(_load_view(s, loc, p, i, "plot", dims))
     names = [v["name"] for v in s.tables + s.plots]
     for n in names:
@@ -163,8 +194,8 @@ def load(path, root, known_workloads):
 
 
 def _load_workloads(s, loc, doc, known):
-    wls = doc.get("workload", [])
-    if not isinstance(wls, list) or not wls:
+    wls = _array(loc, doc, "workload")
+    if not wls:
         raise loc.error("a study needs at least one [[workload]] with a name")
     seen = set()
     for i, w in enumerate(wls):
@@ -199,14 +230,17 @@ def _preset_path(loc, preset, root, base, cname):
 
 
 def _load_configs(s, loc, doc, root, base):
-    cfgs = doc.get("configs", {})
-    if not isinstance(cfgs, dict) or not cfgs:
+    cfgs = _table(loc, doc, "configs", "[configs.NAME] blocks")
+    if not cfgs:
         raise loc.error("a study needs at least one named configuration ([configs.NAME])")
     for cname, c in cfgs.items():
         hdr = "[configs.%s]" % cname
         if not isinstance(c, dict):
             raise loc.error("configs.%s must be a table" % cname, cname)
         _check_keys(loc, c, {"preset", "set", "functional"}, hdr, hdr)
+        if not isinstance(c.get("functional", False), bool):
+            raise loc.error("configs.%s.functional must be true or false" % cname, hdr,
+                            "functional")
         preset = _preset_path(loc, str(c["preset"]), root, base, cname) if "preset" in c else None
         sets = _scalar_map(loc, c.get("set", {}), "set", hdr, "set")
         s.configs[cname] = {"preset": preset, "set": sets,
@@ -214,7 +248,7 @@ def _load_configs(s, loc, doc, root, base):
 
 
 def _load_axes(s, loc, doc):
-    for i, a in enumerate(doc.get("axis", [])):
+    for i, a in enumerate(_array(loc, doc, "axis")):
         _check_keys(loc, a, {"set", "param", "values"}, "[[axis]]", "[[axis]]")
         kinds = [k for k in ("set", "param") if k in a]
         if len(kinds) != 1:
@@ -222,8 +256,10 @@ def _load_axes(s, loc, doc):
                             "key) or param = NAME (a workload parameter)" % (i + 1), "[[axis]]")
         key = str(a[kinds[0]])
         vals = a.get("values")
-        if not isinstance(vals, list) or not vals:
-            raise loc.error("axis '%s' needs a non-empty list of values" % key, key)
+        if not isinstance(vals, list) or not vals or any(isinstance(v, (list, dict))
+                                                         for v in vals):
+            raise loc.error("axis '%s' needs a non-empty list of numbers, strings or booleans"
+                            % key, key)
         vals_text = [_value_text(v) for v in vals]
         if len(set(vals_text)) != len(vals_text):
             raise loc.error("axis '%s' lists a value twice" % key, key, "values")
@@ -234,8 +270,9 @@ def _load_axes(s, loc, doc):
 
 def _load_metrics(s, loc, doc):
     from .metrics import compile_expr
-    m = doc.get("metrics", DEFAULT_METRICS)
-    if not isinstance(m, dict) or not m:
+    m = _table(loc, doc, "metrics", "name = \"expression\"") if "metrics" in doc \
+        else DEFAULT_METRICS
+    if not m:
         raise loc.error("[metrics] must name at least one metric", "[metrics]")
     for name, expr in m.items():
         try:
@@ -260,7 +297,7 @@ def _load_view(s, loc, v, i, kind, dims):
         raise loc.error("plot '%s': kind must be bars (grouped bars) or lines (over an axis)"
                         % name, name, "kind")
     metric = v.get("metric")
-    if metric not in s.metrics:
+    if not isinstance(metric, str) or metric not in s.metrics:
         raise loc.error("%s '%s': metric '%s' is not in [metrics] (known: %s)"
                         % (kind, name, metric, ", ".join(s.metrics)), name, "metric")
     out["metric"] = metric
@@ -300,7 +337,7 @@ def _load_view(s, loc, v, i, kind, dims):
                         "(a speedup from times)" % (kind, name), name, "ratio")
     out["ratio"] = ratio
     out["geomean"] = bool(v.get("geomean", True))
-    out["precision"] = int(v.get("precision", 3))
+    out["precision"] = _int(loc, v, "precision", 3, 0, "%s '%s'" % (kind, name), name)
     out["ylabel"] = str(v.get("ylabel", metric if base is None else
                               "%s / %s of %s" % (metric, metric, base) if ratio == "metric/baseline"
                               else "speedup: %s of %s / %s" % (metric, base, metric)))

@@ -7,7 +7,7 @@
 # cache, and checks that every collected record equals the local one bit for
 # bit.  The daemons are stopped on every way out.  Each case prints ok/FAIL;
 # the last line is "N passed, N failed".
-set -uo pipefail
+set -uo pipefail  # (a pipe into grep -q can fail on SIGPIPE here: grep <<<"$out" instead)
 cd "$(dirname "$0")/../.."
 simt=$(realpath "${1:-build/bin/simt}")
 here=$(pwd)
@@ -57,7 +57,7 @@ study() { "$simt" study "$@" --cache "$tmp/cache-$cache" --results "$tmp/results
 
 cache=slurm
 out=$(cd "$tmp" && study submit "$tmp/study.toml" 2>&1)
-if [ $? -eq 0 ] && echo "$out" | grep -q "12 points to run as 3 array tasks; submitted job"; then
+if [ $? -eq 0 ] && grep -q "12 points to run as 3 array tasks; submitted job" <<<"$out"; then
   ok "submit"
 else
   bad "submit" "$out
@@ -67,7 +67,7 @@ grep -q -- "--array=0-2" "$tmp/results-slurm/slurm/job-1.sh" && ok "job-script-a
   bad "job-script-array" "$(cat "$tmp/results-slurm/slurm/job-1.sh")"
 
 out=$(study collect "$tmp/study.toml" --wait 240 2>&1)
-if [ $? -eq 0 ] && echo "$out" | grep -q "12 collected, 0 were cached, 0 failed, 0 missing"; then
+if [ $? -eq 0 ] && grep -q "12 collected, 0 were cached, 0 failed, 0 missing" <<<"$out"; then
   ok "collect"
 else
   bad "collect" "$out
@@ -76,19 +76,19 @@ $(slurm_logs)"
 fi
 
 out=$(study submit "$tmp/study.toml" 2>&1)
-echo "$out" | grep -q "all 12 points are cached: nothing to submit" && ok "resubmit-nothing" ||
+grep -q "all 12 points are cached: nothing to submit" <<<"$out" && ok "resubmit-nothing" ||
   bad "resubmit-nothing" "$out"
 
 # A grown study: only the new points are submitted; a failing point (n=0 is
 # out of range) is reported by collect, with its command line.
 sed 's/values = \[2000, 3000, 4000\]/values = [2000, 3000, 4000, 5000, 0]/' "$tmp/study.toml" >"$tmp/grown.toml"
 out=$(study submit "$tmp/grown.toml" 2>&1)
-echo "$out" | grep -q "8 points to run as 2 array tasks; submitted job .*job-2.sh" &&
+grep -q "8 points to run as 2 array tasks; submitted job .*job-2.sh" <<<"$out" &&
   ok "submit-only-new-points" || bad "submit-only-new-points" "$out"
 out=$(study collect "$tmp/grown.toml" --wait 240 2>&1)
-if [ $? -eq 1 ] && echo "$out" | grep -q "4 collected, 12 were cached, 4 failed, 0 missing" &&
-   echo "$out" | grep -q "FAIL histogram/gto/n=0: exit 2 (bad input)" &&
-   echo "$out" | grep -q "command: .*simt run histogram .*--param n=0"; then
+if [ $? -eq 1 ] && grep -q "4 collected, 12 were cached, 4 failed, 0 missing" <<<"$out" &&
+   grep -q "FAIL histogram/gto/n=0: exit 2 (bad input)" <<<"$out" &&
+   grep -q "command: .*simt run histogram .*--param n=0" <<<"$out"; then
   ok "collect-reports-failures"
 else
   bad "collect-reports-failures" "$out"
@@ -96,7 +96,7 @@ fi
 
 cache=local
 out=$(study run "$tmp/grown.toml" -j 2 2>&1)
-[ $? -eq 1 ] && echo "$out" | grep -q "4 of 20 points failed" && ok "local-run" ||
+[ $? -eq 1 ] && grep -q "4 of 20 points failed" <<<"$out" && ok "local-run" ||
   bad "local-run" "$out"
 
 # Every record: the same key in both caches, the statistics bit for bit equal.
