@@ -338,9 +338,10 @@ def _load_view(s, loc, v, i, kind, dims):
     out["ratio"] = ratio
     out["geomean"] = bool(v.get("geomean", True))
     out["precision"] = _int(loc, v, "precision", 3, 0, "%s '%s'" % (kind, name), name)
-    out["ylabel"] = str(v.get("ylabel", metric if base is None else
-                              "%s / %s of %s" % (metric, metric, base) if ratio == "metric/baseline"
-                              else "speedup: %s of %s / %s" % (metric, base, metric)))
+    out["what"] = (metric if base is None else "%s / %s of %s" % (metric, metric, base)
+                   if ratio == "metric/baseline" else
+                   "speedup over %s: %s of %s / %s" % (base, metric, base, metric))
+    out["ylabel"] = str(v.get("ylabel", out["what"]))
     paper = v.get("paper", {})
     if not isinstance(paper, dict):
         raise loc.error("table '%s': paper must be a table row = { column = value }" % name,

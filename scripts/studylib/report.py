@@ -111,8 +111,7 @@ def table_markdown(study, t, values):
                              "" if paper[c] is None else repr(paper[c]),
                              "" if d is None else "%.6f" % d])
         lines.append("| " + " | ".join(line) + " |")
-    what = t["metric"] if t["baseline"] is None else "%s as %s (baseline %s)" % (
-        t["metric"], t["ratio"], t["baseline"])
+    what = t["what"]
     where = ", ".join("%s = %s" % kv for kv in t["where"].items())
     md = "### %s\n\n%s%s.\n\n%s\n" % (t["title"], what, "; " + where if where else "",
                                        "\n".join(lines))

@@ -12,6 +12,7 @@
 # Nothing outside DIR is touched: munged gets its own key and socket, the
 # daemons their own state, spool, pid and log files and free ports, so the
 # test neither needs nor disturbs a Slurm or munge already on the machine.
+# The daemons talk over 127.0.0.1, so the host name need not resolve.
 # Needs root (slurmd runs jobs as their user); CI runs as root.
 
 slurm_install() {
@@ -50,7 +51,7 @@ slurm_start() {
   SLURM_PIDS+=("$(cat "$d/munge/munged.pid")")
   cat >"$d/slurm.conf" <<CONF
 ClusterName=simtlab-test
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$(slurm_free_port)
 SlurmdPort=$(slurm_free_port)
 SlurmUser=root
@@ -75,7 +76,7 @@ SlurmctldLogFile=$d/slurmctld.log
 SlurmdLogFile=$d/slurmd.log
 SlurmctldTimeout=30
 SlurmdTimeout=30
-NodeName=$host CPUs=$(nproc) State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=study Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
   export SLURM_CONF=$d/slurm.conf
