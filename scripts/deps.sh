@@ -42,7 +42,8 @@ debian_install() {
 cd "$(dirname "$0")/.."
 req=scripts/studylib/requirements.txt
 venv=build/venv
-if ! cmp -s "$req" "$venv/requirements.installed" 2>/dev/null; then
+if ! cmp -s "$req" "$venv/requirements.installed" 2>/dev/null ||
+   ! "$venv/bin/python3" -c 'import matplotlib' 2>/dev/null; then
   echo "deps: installing $(grep -v '^#' "$req" | tr '\n' ' ')into $venv"
   rm -rf "$venv"
   if python3 -m venv "$venv" &&

@@ -209,6 +209,9 @@ def _load_workloads(s, loc, doc, known):
                             % (name, "; did you mean %s?" % ", ".join(close[:4]) if close else ""),
                             "[[workload]]", '"%s"' % name)
         label = str(w.get("label", name))
+        if not re.fullmatch(r"[A-Za-z0-9_.+-]+", label):
+            raise loc.error("workload label '%s' may hold only letters, digits, '_', '.', '+', "
+                            "'-'" % label, '"%s"' % label)
         if label in seen:
             raise loc.error("two workloads are labelled '%s': give each a distinct label"
                             % label, '"%s"' % label)
@@ -235,6 +238,9 @@ def _load_configs(s, loc, doc, root, base):
         raise loc.error("a study needs at least one named configuration ([configs.NAME])")
     for cname, c in cfgs.items():
         hdr = "[configs.%s]" % cname
+        if not re.fullmatch(r"[A-Za-z0-9_.+-]+", cname):
+            raise loc.error("configuration name '%s' may hold only letters, digits, '_', '.', "
+                            "'+', '-'" % cname, cname)
         if not isinstance(c, dict):
             raise loc.error("configs.%s must be a table" % cname, cname)
         _check_keys(loc, c, {"preset", "set", "functional"}, hdr, hdr)
