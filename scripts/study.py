@@ -113,7 +113,7 @@ def main(argv):
         print("study %s: %d points, %d cached, %d to run, %d at a time"
               % (study.name, len(pk), len(pk) - len(todo), len(todo), jobs), flush=True)
         done, failures, stopped = local.run(todo, os.path.abspath(args.simt), cache, jobs,
-                                             keys.check)
+                                             keys.check, study.timeout)
         if stopped:
             print("interrupted (%s): %d of %d points computed and cached; run the study again "
                   "to go on" % (stopped, done, len(todo)), file=sys.stderr)

@@ -14,9 +14,10 @@ from .point import PointRun
 from .progress import Progress
 
 
-def run(todo, simt, cache, jobs, check, stream=None):
+def run(todo, simt, cache, jobs, check, timeout=None, stream=None):
     """Runs [(point, key)]; check(point, record) is None for a record to
-    cache, else a failure report.  Returns (computed, failures, the signal
+    cache, else a failure report; a point running longer than `timeout`
+    seconds is killed and fails.  Returns (computed, failures, the signal
     that stopped it or None)."""
     if not todo:
         return 0, [], None
@@ -37,7 +38,7 @@ def run(todo, simt, cache, jobs, check, stream=None):
                 running.append(PointRun(simt, point, key))
             still = []
             for r in running:
-                if r.poll() is None:
+                if (r.poll() if timeout is None else r.stop_late(timeout)) is None:
                     still.append(r)
                     continue
                 rec, failure = r.result()

@@ -69,7 +69,7 @@ class Point:
 class Study:
     def __init__(self):
         self.path = self.name = self.description = self.results = self.cache = None
-        self.jobs = None
+        self.jobs = self.timeout = None
         self.workloads, self.configs, self.axes = [], {}, []
         self.metrics, self.tables, self.plots, self.slurm = {}, [], [], {}
         self.points = []
@@ -148,7 +148,7 @@ def load(path, root, known_workloads):
     base = os.path.dirname(os.path.abspath(path))
 
     head = _table(loc, doc, "study", "[study]")
-    _check_keys(loc, head, {"name", "description", "results", "cache", "jobs"},
+    _check_keys(loc, head, {"name", "description", "results", "cache", "jobs", "timeout"},
                 "[study]", "[study]")
     s.name = str(head.get("name", os.path.splitext(os.path.basename(path))[0]))
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", s.name):
@@ -158,6 +158,8 @@ def load(path, root, known_workloads):
     s.results = head.get("results", os.path.join("results", s.name))
     s.cache = head.get("cache")
     s.jobs = _int(loc, head, "jobs", None, 1, "[study]", "[study]") if "jobs" in head else None
+    s.timeout = _int(loc, head, "timeout", None, 1, "[study]", "[study]") \
+        if "timeout" in head else None
     for k in ("results", "cache", "description"):
         if k in head and not isinstance(head[k], str):
             raise loc.error("[study] %s must be a string" % k, "[study]", k)

@@ -55,6 +55,7 @@ class PointRun:
         self.cmd = command(simt, point, self.json)
         self.shown = shlex.join(command(simt, point, "OUT.json"))
         self.start = time.monotonic()
+        self.timed_out = None  # the limit, once stop_late() killed the run
         self.log = open(os.path.join(self.tmp, "log"), "w+")
         self.proc = subprocess.Popen(self.cmd, stdout=self.log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True,
@@ -63,8 +64,20 @@ class PointRun:
     def poll(self):
         return self.proc.poll()
 
-    def wait(self):
-        return self.proc.wait()
+    def wait(self, limit=None):
+        """Waits for the run; past `limit` seconds (None: none) kills it."""
+        try:
+            return self.proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            return self.stop_late(limit, force=True)
+
+    def stop_late(self, limit, force=False):
+        """Kills a run that has taken more than `limit` seconds; its
+        result() then says so.  The exit status, or None if still in time."""
+        if self.proc.poll() is None and (force or time.monotonic() - self.start > limit):
+            self.timed_out = limit
+            self.proc.kill()
+        return self.proc.wait() if self.timed_out else self.proc.poll()
 
     def kill(self):
         if self.proc.poll() is None:
@@ -91,7 +104,8 @@ class PointRun:
                    "host": socket.gethostname()}
             self.close()
             return rec, None
-        why = ("killed by signal %d" % -rc if rc < 0 else
+        why = ("timed out after %g s (the study's timeout)" % self.timed_out if self.timed_out
+               else "killed by signal %d" % -rc if rc < 0 else
                "exit %d (%s)" % (rc, EXIT_MEANING.get(rc, "unexpected status")) if rc else
                "exit 0 but no statistics file")
         self.log.seek(0)

@@ -77,7 +77,8 @@ def submit(study, todo, simt, script, folder, dry_run=False):
             pass
     manifest = os.path.join(folder, "manifest-%d.json" % n)
     write_atomic(manifest, json.dumps({"points": [_point_doc(p, k) for p, k in todo],
-                                       "chunks": chunks, "folder": folder}, indent=1) + "\n")
+                                       "chunks": chunks, "folder": folder,
+                                       "timeout": study.timeout}, indent=1) + "\n")
     path = os.path.join(folder, "job-%d.sh" % n)
     write_atomic(path, job_script(study, folder, manifest, len(chunks), sys.executable, script,
                                   simt))
@@ -113,7 +114,7 @@ def task(simt, manifest_path, index):
         p = Point(d["workload"], d["config"], d["axes"], d["wl_name"], d["params"],
                   d["preset"], d["sets"], d["functional"])
         r = PointRun(simt, p, d["key"])
-        r.wait()
+        r.wait(m.get("timeout"))
         rec, failure = r.result()
         if rec:
             write_atomic(os.path.join(m["folder"], "records", d["key"] + ".json"),

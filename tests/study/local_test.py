@@ -198,6 +198,23 @@ values = [1000, 0, 2000]
           "1 of 3 points failed" in out, out)
 
 
+def test_timeout(tmp):
+    f = write(os.path.join(tmp, "slow.toml"), """
+[study]
+timeout = 1
+[[workload]]
+name = "lu"
+[configs.g80]
+preset = "g80-dwf"
+""")
+    t0 = time.monotonic()
+    rc, out = study("run", f, "--cache", os.path.join(tmp, "c-slow"), "--results",
+                    os.path.join(tmp, "r-slow"))
+    secs = time.monotonic() - t0
+    check("timeout-kills-point", rc == 1 and "FAIL lu/g80: timed out after 1 s" in out and
+          secs < 8, "%.1f s: %s" % (secs, out[-400:]))
+
+
 def test_config_guard(tmp):
     """A simt whose run resolves a configuration other than simt config's
     (a wrapper adding a --set) has its records refused, not filed under a
@@ -282,6 +299,7 @@ def main():
         test_small(tmp)
         test_failure(tmp)
         test_config_guard(tmp)
+        test_timeout(tmp)
         test_big(tmp)
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
