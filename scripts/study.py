@@ -2,7 +2,9 @@
 """study.py: the study runner (`simt study ...` execs it; docs/experiments.md).
 
   study.py [--simt SIMT] run FILE [-j N] [--results DIR] [--cache DIR] [--no-report]
+                                 [--dry-run]
       run the points missing from the cache here, in parallel, then report
+      (--dry-run: list the points, cached or to run, and their commands)
   study.py [--simt SIMT] report FILE [--results DIR] [--cache DIR]
       tables and charts from what the cache holds
   study.py [--simt SIMT] submit FILE [--dir DIR] [--dry-run] [--cache DIR]
@@ -17,6 +19,7 @@ missing; 2 bad input (the study file, the command line); 130 interrupted.
 """
 import argparse
 import os
+import shlex
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,7 +32,7 @@ if os.path.exists(_venv_python) and os.path.realpath(sys.prefix) != os.path.real
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from studylib import cache as C  # noqa: E402
-from studylib import local, model, report, slurm  # noqa: E402
+from studylib import local, model, point, report, slurm  # noqa: E402
 from studylib.errors import StudyError  # noqa: E402
 from studylib.keys import Keys  # noqa: E402
 
@@ -62,6 +65,9 @@ def parse(argv):
         if name == "submit":
             p.add_argument("--dry-run", action="store_true",
                            help="write the job script and manifest, submit nothing")
+        if name == "run":
+            p.add_argument("--dry-run", action="store_true",
+                           help="list the points, cached or to run, with their commands")
         if name == "collect":
             p.add_argument("--wait", type=float, metavar="SECONDS",
                            help="first wait up to SECONDS for the job to leave the queue")
@@ -108,6 +114,14 @@ def main(argv):
         return slurm.task(os.path.abspath(args.simt), args.manifest, args.index)
     study, pk, cache, results, keys = prepare(args)
     todo = [(p, k) for p, k in pk if not cache.get(k)]
+    if args.cmd == "run" and args.dry_run:
+        waiting = {k for _, k in todo}
+        for p, k in pk:
+            print("%-7s %s\n        %s" % ("to run" if k in waiting else "cached", p.id,
+                                           shlex.join(point.command(args.simt, p, "OUT.json"))))
+        print("study %s: %d points, %d cached, %d to run" % (study.name, len(pk),
+                                                             len(pk) - len(todo), len(todo)))
+        return 0
     if args.cmd == "run":
         jobs = args.jobs or study.jobs or cores()
         print("study %s: %d points, %d cached, %d to run, %d at a time"

@@ -172,6 +172,16 @@ def test_small(tmp):
         '[configs.gto]\npreset = "fermi-gtx480"\nset = { gpgpu_scheduler = "gto" }'))
     rc, out = study("run", f2, "--cache", cache, "--results", res, "--no-report")
     check("key-from-resolved-config", rc == 0 and "4 cached, 0 to run" in out, out)
+    rc, out = study("run", f, "--cache", cache, "--dry-run")
+    check("dry-run-lists-points", rc == 0 and "cached  vecadd/gto\n" in out and
+          "--param n=3000 --json OUT.json" in out and "4 points, 4 cached, 0 to run" in out, out)
+    # A damaged record (truncated by hand) counts as missing and is computed again.
+    victim = records(cache)[0]
+    with open(victim, "r+") as fh:
+        fh.truncate(100)
+    rc, out = study("run", f, "--cache", cache, "--results", res, "--no-report")
+    check("damaged-record-recomputed", rc == 0 and "3 cached, 1 to run" in out and
+          json.load(open(victim))["key"] == os.path.basename(victim)[:-5], out)
     # A changed value moves the key: only the changed points run.
     f3 = write(os.path.join(tmp, "small3.toml"), SMALL.replace(
         '[configs.gto]\npreset = "fermi-gtx480"',
