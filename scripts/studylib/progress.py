@@ -3,8 +3,10 @@
   [ 37/200] 2 failed, elapsed 0:12, about 0:52 left
 
 On a terminal the line is redrawn in place (at most ten times a second);
-elsewhere (a log, CI) a line is printed every `every` seconds and at the
-end, so a log shows progress without thousands of lines.  The estimate is
+elsewhere (a log, CI) a line is printed every 5 seconds, less often as the
+study goes on (a tenth of the time elapsed, at most a minute apart), and
+at the end, so a log of a long study shows progress without thousands of
+lines.  The estimate is
 the mean time per finished point so far times the points left, divided by
 nothing more: points run in parallel, and the mean over finished points
 already reflects that.
@@ -20,11 +22,10 @@ def clock(seconds):
 
 
 class Progress:
-    def __init__(self, total, stream=None, every=5.0):
+    def __init__(self, total, stream=None):
         self.total, self.done, self.failed = total, 0, 0
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
-        self.every = every
         self.t0 = time.monotonic()
         self.last = -1e9
 
@@ -41,7 +42,8 @@ class Progress:
         self.done += done
         self.failed += failed
         now = time.monotonic()
-        if not force and now - self.last < (0.1 if self.tty else self.every):
+        gap = 0.1 if self.tty else min(60.0, max(5.0, (now - self.t0) / 10))
+        if not force and now - self.last < gap:
             return
         self.last = now
         if self.tty:

@@ -30,6 +30,8 @@ from .errors import StudyError
 from .model import Point
 from .point import PointRun
 
+MAX_ARRAY_TASKS = 1000
+
 
 def _point_doc(p, key):
     return {"key": key, "workload": p.workload, "config": p.config, "axes": p.axes,
@@ -46,10 +48,9 @@ def job_script(study, folder, manifest, nchunks, python, script, simt):
              "#SBATCH --ntasks=1",
              "#SBATCH --cpus-per-task=1",
              "#SBATCH --output=%s/logs/%%A_%%a.out" % folder]
-    for field, opt in (("partition", "partition"), ("account", "account"),
-                       ("time", "time"), ("mem", "mem")):
+    for field in ("partition", "account", "time", "mem"):
         if field in sl:
-            lines.append("#SBATCH --%s=%s" % (opt, sl[field]))
+            lines.append("#SBATCH --%s=%s" % (field, sl[field]))
     for extra in sl.get("sbatch_args", []):
         lines.append("#SBATCH %s" % extra)
     lines.append("exec %s %s --simt %s task %s \"$SLURM_ARRAY_TASK_ID\"" % (
@@ -62,9 +63,9 @@ def submit(study, todo, simt, script, folder, dry_run=False):
     """Writes the manifest and job script for `todo` [(point, key)] and
     submits it; returns (job id or None, number of array tasks, script)."""
     folder = os.path.abspath(folder)
-    per = int(study.slurm.get("points_per_task", 1))
-    if per < 1:
-        raise StudyError("[slurm] points_per_task must be at least 1", study.path)
+    # Slurm refuses arrays past MaxArraySize (1001 by default): more points
+    # per task rather than a refused job.
+    per = max(study.slurm.get("points_per_task", 1), -(-len(todo) // MAX_ARRAY_TASKS))
     chunks = [list(range(i, min(i + per, len(todo)))) for i in range(0, len(todo), per)]
     os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
     n = 1

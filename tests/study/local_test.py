@@ -208,6 +208,34 @@ values = [1000, 0, 2000]
           "1 of 3 points failed" in out, out)
 
 
+def test_submit_dry_run(tmp):
+    """The job script, without Slurm: 200 points, 7 per task -> 29 tasks."""
+    f = write(os.path.join(tmp, "big-slurm.toml"), BIG + """
+[slurm]
+points_per_task = 7
+time = "0:10:00"
+max_running = 4
+""")
+    rc, out = study("submit", f, "--cache", os.path.join(tmp, "c-none"), "--dir",
+                    os.path.join(tmp, "sl"), "--dry-run")
+    script = os.path.join(tmp, "sl", "job-1.sh")
+    text = open(script).read() if os.path.exists(script) else ""
+    man = json.load(open(os.path.join(tmp, "sl", "manifest-1.json"))) if text else {}
+    check("submit-dry-run-script", rc == 0 and "200 points to run as 29 array tasks" in out and
+          "#SBATCH --array=0-28%4\n" in text and "#SBATCH --time=0:10:00\n" in text and
+          len(man["chunks"]) == 29 and sum(len(c) for c in man["chunks"]) == 200, out + text)
+    # Past Slurm's default MaxArraySize, points per task grow instead.
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    from studylib import model, slurm
+
+    class Stub:
+        slurm, name, timeout = {}, "stub", None
+    pts = [(model.Point("w", "c", {"n": str(i)}, "vecadd", {}, None, {}, True), "%064x" % i)
+           for i in range(2500)]
+    _, tasks, _ = slurm.submit(Stub(), pts, SIMT, STUDY, os.path.join(tmp, "sl2"), True)
+    check("submit-array-within-1000", tasks == 834, "%d tasks" % tasks)
+
+
 def test_timeout(tmp):
     f = write(os.path.join(tmp, "slow.toml"), """
 [study]
@@ -310,6 +338,7 @@ def main():
         test_failure(tmp)
         test_config_guard(tmp)
         test_timeout(tmp)
+        test_submit_dry_run(tmp)
         test_big(tmp)
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
