@@ -19,7 +19,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from studylib import metrics, report  # noqa: E402
+from studylib import metrics, model, report, slurm  # noqa: E402
 
 SIMT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/bin/simt"))
 STUDY = os.path.join(ROOT, "scripts", "study.py")
@@ -225,9 +225,6 @@ max_running = 4
           "#SBATCH --array=0-28%4\n" in text and "#SBATCH --time=0:10:00\n" in text and
           len(man["chunks"]) == 29 and sum(len(c) for c in man["chunks"]) == 200, out + text)
     # Past Slurm's default MaxArraySize, points per task grow instead.
-    sys.path.insert(0, os.path.join(ROOT, "scripts"))
-    from studylib import model, slurm
-
     class Stub:
         slurm, name, timeout = {}, "stub", None
     pts = [(model.Point("w", "c", {"n": str(i)}, "vecadd", {}, None, {}, True), "%064x" % i)
