@@ -851,7 +851,13 @@ static unsigned parse_tex_address(parser_t *p, ptx_insn_t *in, unsigned n)
     advance(p); /* '[' */
     if (p->tok.kind != TOK_IDENT)
         FAIL_TOK(p, &p->tok, "expected the texture or surface handle register");
+    ptx_token_t ht = p->tok;
     parse_operand(p, in, n, PTX_T_U64);
+    const ptx_operand_t *h = &in->ops[n];
+    if (h->kind != PTX_OPND_REG || h->reg == PTX_REG_SINK ||
+        ptx_type_bits((ptx_type_t)p->m->funcs[p->cur].regs[h->reg].type) != 64)
+        FAIL_TOK(p, &ht, "the texture or surface must be a .u64 register "
+                 "holding an object handle, as in [%%rd1, {%%f1, %%f2}]");
     expect_punct(p, ',', "after the texture or surface handle");
     if (!is_punct(&p->tok, '{'))
         FAIL_TOK(p, &p->tok, "expected the {...} coordinate vector (a separate "
