@@ -707,6 +707,8 @@ TEST(parser_err_tex_forms)
         "surfaces have no cube geometry");
     ERR(K("sust.b.2d.v2.b32.trap [%rd1, {%r2, %r3}], %r1;"), L, 1,
         "the source must be a {...} vector of 2 registers");
+    ERR(K("suld.b.1d.v4.b64.zero {%rd0, %rd1, %rd2, %rd3}, [%rd4, {%r1}];"), L, 1,
+        ".v4 of .b64 (32 bytes) is not supported");
     ERR(K("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%f1, {%f4, %f5}];"), L, 42,
         "must be a .u64 register holding an object handle");
 }

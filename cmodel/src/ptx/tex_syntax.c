@@ -112,6 +112,8 @@ const char *ptx_tex_check_modifiers(const ptx_insn_t *in)
             return "surfaces have no cube geometry";
         if (t != PTX_T_B8 && t != PTX_T_B16 && t != PTX_T_B32 && t != PTX_T_B64)
             return "needs .b8, .b16, .b32 or .b64";
+        if (in->vec == 4 && t == PTX_T_B64)
+            return ".v4 of .b64 (32 bytes) is not supported";
         if (in->sub < PTX_SUB_SURF_TRAP || in->sub > PTX_SUB_SURF_ZERO)
             return "missing out-of-range mode (.trap, .clamp or .zero)";
         return NULL;
