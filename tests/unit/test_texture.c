@@ -237,6 +237,14 @@ TEST(tex_layers_are_clamped)
     CHECK_F(at(&f, 0.5f, 0.5f, 0, 1), 10);
     CHECK_F(at(&f, 1.5f, 0.5f, 0, 7), 21);
     CHECK_F(at(&f, 1.5f, 0.5f, 0, -1), 1);
+    /* tld4 on layer 1 (one row: j + 1 clamps to row 0) */
+    tex_coords_t c = { .cf = { 1.0f, 0.5f, 0 }, .layer = 1 };
+    tex_result_t r;
+    CHECK(tex_gather(&f.o, &f.mem, &c, 0, &r) == 0);
+    CHECK_F(fx(&r, 0), 10);
+    CHECK_F(fx(&r, 1), 11);
+    CHECK_F(fx(&r, 2), 11);
+    CHECK_F(fx(&r, 3), 10);
     devmem_release(&f.mem);
     /* 1D layered: a layer is a row */
     res = (simt_tex_resource_t){ .geom = SIMT_TEX_1D_LAYERED, .format = SIMT_TEX_F32,
