@@ -54,6 +54,7 @@ static void walk_insn(const ptx_module_t *m, uint32_t i)
     REQUIRE(in->space <= PTX_SPACE_PARAM, i, in->space);
     REQUIRE(in->nops <= PTX_MAX_OPERANDS, i, in->nops);
     REQUIRE(in->vec == 1 || in->vec == 2 || in->vec == 4, i, in->vec);
+    REQUIRE(in->geom <= PTX_GEOM_ACUBE, i, in->geom);
     REQUIRE(in->func < m->nfuncs, i, in->func);
     const ptx_function_t *f = &m->funcs[in->func];
     REQUIRE(i >= f->first && i < f->first + f->count, i, in->func);

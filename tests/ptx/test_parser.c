@@ -1289,12 +1289,52 @@ TEST(parser_simtlab_extensions)
     AT(7); CHECK_EQ(in->nops, 2); CHECK_IMM(in->ops[0], 0xffffffffu); CHECK_IMM(in->ops[1], 1);
 }
 
+/* Texture and surface instructions as nvcc 13 emits them for texture and
+ * surface objects (tests/kernels/textures/kernel.ptx); the handle and the
+ * coordinates of "[h, {c}]" become two operands (ptx/tex_syntax.h). */
+#define G_TEX                                                             \
+    "tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5}];\n"   /* 0 */ \
+    "tex.1d.v4.u32.s32 {%r0, %r1, %r2, %r3}, [%rd2, {%r4}];\n"        /* 1 */ \
+    "tex.a2d.v4.s32.f32 {%r0, %r1, _, %r3}, [%rd1, {%r5, %f4, %f5, %f5}];\n" /* 2 */ \
+    "tex.level.cube.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5, %f6, %f6}], %f7;\n" /* 3 */ \
+    "tld4.b.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5}];\n" /* 4 */ \
+    "suld.b.3d.v2.b32.zero {%r0, %r1}, [%rd3, {%r4, %r5, %r6, %r6}];\n" /* 5 */ \
+    "sust.b.a1d.b16.clamp [%rd3, {%r4, %r5}], {%h1};\n"                /* 6 */ \
+    "@%p1 suld.b.1d.b32.trap %r2, [%rd3, {%r4}];\n"                    /* 7 */
+
+TEST(parser_texture_and_surface_forms)
+{
+    PARSE_OK(K(G_TEX));
+    const ptx_insn_t *in;
+    AT(0); CHECK_OP(in, TEX, F32); CHECK_EQ(in->type2, PTX_T_F32);
+    CHECK_EQ(in->geom, PTX_GEOM_2D); CHECK_EQ(in->vec, 4); CHECK_EQ(in->nops, 3);
+    CHECK_VEC(in->ops[0], 4, RF(0), RF(1), RF(2), RF(3));
+    CHECK_REG(in->ops[1], RRD(1));
+    CHECK_VEC(in->ops[2], 2, RF(4), RF(5), 0, 0);
+    AT(1); CHECK_OP(in, TEX, U32); CHECK_EQ(in->type2, PTX_T_S32);
+    CHECK_EQ(in->geom, PTX_GEOM_1D); CHECK_VEC(in->ops[2], 1, RR(4), 0, 0, 0);
+    AT(2); CHECK_EQ(in->geom, PTX_GEOM_A2D);
+    CHECK_VEC(in->ops[0], 4, RR(0), RR(1), SINK, RR(3));
+    CHECK_VEC(in->ops[2], 4, RR(5), RF(4), RF(5), RF(5));
+    AT(3); CHECK_EQ(in->geom, PTX_GEOM_CUBE); CHECK_EQ(in->sub, PTX_SUB_TEX_LEVEL);
+    CHECK_EQ(in->nops, 4); CHECK_REG(in->ops[3], RF(7));
+    AT(4); CHECK_OP(in, TLD4, F32); CHECK_EQ(in->sub, PTX_SUB_TEX_B);
+    AT(5); CHECK_OP(in, SULD, B32); CHECK_EQ(in->geom, PTX_GEOM_3D);
+    CHECK_EQ(in->vec, 2); CHECK_EQ(in->sub, PTX_SUB_SURF_ZERO);
+    CHECK_VEC(in->ops[0], 2, RR(0), RR(1), 0, 0); CHECK_REG(in->ops[1], RRD(3));
+    AT(6); CHECK_OP(in, SUST, B16); CHECK_EQ(in->geom, PTX_GEOM_A1D);
+    CHECK_EQ(in->sub, PTX_SUB_SURF_CLAMP); CHECK_REG(in->ops[0], RRD(3));
+    CHECK_VEC(in->ops[1], 2, RR(4), RR(5), 0, 0); CHECK_VEC(in->ops[2], 1, RH(1), 0, 0, 0);
+    AT(7); CHECK_OP(in, SULD, B32); CHECK_EQ(in->guard, RP(1));
+    CHECK_REG(in->ops[0], RR(2)); CHECK_EQ(in->sub, PTX_SUB_SURF_TRAP);
+}
+
 /* Every opcode in PTX_OPCODES, all the groups above in one kernel. */
 TEST(parser_every_opcode_decodes)
 {
     PARSE_OK(KP(CALL_PRE, G_MOV G_LDST G_VEC G_CACHE G_CVTA G_CVT G_INT G_FLT
                 G_TRANS G_LOGIC G_BITS G_SETP G_SETPC G_SEL G_CTRL G_CALL G_BAR
-                G_ATOM G_RED G_VOTE G_SHFL G_MISC G_EXT));
+                G_ATOM G_RED G_VOTE G_SHFL G_MISC G_EXT G_TEX));
     unsigned seen[PTX_OP_COUNT] = { 0 };
     for (uint32_t i = 0; i < m->ninsns; i++) {
         CHECK(m->insns[i].op < PTX_OP_COUNT);

@@ -680,3 +680,35 @@ TEST(parser_err_setp_second_destination_not_pred)
 {
     ERR(K("setp.lt.s32 %p1|%r1, %r2, %r3;"), L, 17, "is not a .pred register");
 }
+
+/* ---------- texture and surface instructions (ptx/tex_syntax.c) ---------- */
+
+TEST(parser_err_tex_forms)
+{
+    ERR(K("tex.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4}];"), L, 1,
+        "missing geometry");
+    ERR(K("tex.2d.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5}];"), L, 1,
+        "needs .v4");
+    ERR(K("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4}];"), L, 1,
+        ".2d coordinates are a {...} vector of 2 registers");
+    ERR(K("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, %rd2, {%f4, %f5}];"),
+        L, 48, "a separate sampler operand is not supported");
+    ERR(K("tex.2dms.v4.f32.s32 {%f0, %f1, %f2, %f3}, [%rd1, {%r4, %r5}];"), L, 4,
+        "multi-sample textures are not supported");
+    ERR(K("tld4.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5}];"), L, 1,
+        "missing component");
+    ERR(K("tld4.r.3d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%rd1, {%f4, %f5, %f6, %f6}];"),
+        L, 1, "tld4 is modelled for .2d and .a2d");
+    ERR(K("suld.b.2d.b32 %r1, [%rd1, {%r2, %r3}];"), L, 1,
+        "missing out-of-range mode");
+    ERR(K("suld.p.2d.b32.trap %r1, [%rd1, {%r2, %r3}];"), L, 5,
+        "formatted surface access (.p) is not supported");
+    ERR(K("sust.b.cube.b32.trap [%rd1, {%r2, %r3, %r4, %r4}], %r1;"), L, 1,
+        "surfaces have no cube geometry");
+    ERR(K("sust.b.2d.v2.b32.trap [%rd1, {%r2, %r3}], %r1;"), L, 1,
+        "the source must be a {...} vector of 2 registers");
+    ERR(K("suld.b.1d.v4.b64.zero {%rd0, %rd1, %rd2, %rd3}, [%rd4, {%r1}];"), L, 1,
+        ".v4 of .b64 (32 bytes) is not supported");
+    ERR(K("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%f1, {%f4, %f5}];"), L, 42,
+        "must be a .u64 register holding an object handle");
+}

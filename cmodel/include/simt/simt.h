@@ -25,6 +25,7 @@
 
 #include "simt/config.h"
 #include "simt/stats.h"
+#include "simt/texture.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -22,7 +22,7 @@ static int is_fence(const ptx_insn_t *in)
     case PTX_OP_ST: case PTX_OP_ATOM: case PTX_OP_RED: case PTX_OP_BAR:
     case PTX_OP_BARRIER: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
     case PTX_OP_CALL: case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP:
-    case PTX_OP_RELSSP: case PTX_OP_BRA:
+    case PTX_OP_RELSSP: case PTX_OP_BRA: case PTX_OP_SUST:
         return 1;
     case PTX_OP_ADDC: case PTX_OP_SUBC: case PTX_OP_MADC:
         return 1; /* the carry flag is not a register: keep the chain */

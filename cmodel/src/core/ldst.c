@@ -19,6 +19,14 @@ const char *ldst_init(ldst_t *u, const ldst_cfg_t *cfg)
     if (why)
         return why;
     int nomem = fill_queue_init(&u->cfills, cc.mshrs);
+    cache_cfg_t tc = cfg->l1t_cfg;
+    tc.write = CACHE_READ_ONLY;
+    if (tc.sets && (why = cache_init(&u->l1t, &tc)) != NULL) {
+        ldst_free(u);
+        return why;
+    }
+    if (tc.sets)
+        nomem |= fill_queue_init(&u->tfills, tc.mshrs);
     if (cfg->l1) {
         if ((why = cache_init(&u->l1, &cfg->l1_cfg)) != NULL) {
             ldst_free(u);
@@ -44,7 +52,10 @@ void ldst_free(ldst_t *u)
     if (u->cfg.l1)
         cache_free(&u->l1);
     cache_free(&u->l1c);
+    if (u->cfg.l1t_cfg.sets)
+        cache_free(&u->l1t);
     fill_queue_free(&u->fills);
+    fill_queue_free(&u->tfills);
     fill_queue_free(&u->cfills);
     free(u->out);
     free(u->ops);
@@ -76,6 +87,23 @@ static unsigned distinct_addresses(const exec_access_t *a, uint64_t base,
     return n;
 }
 
+/* The distinct texture-cache lines of a fetch's texels, in the order the
+ * lanes read them (at most COALESCE_MAX_TXN). */
+static unsigned distinct_lines(const exec_access_t *a, unsigned line,
+                               uint64_t out[COALESCE_MAX_TXN])
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < a->ntaps && n < COALESCE_MAX_TXN; k++) {
+        uint64_t l = a->taps[k] & ~(uint64_t)(line - 1);
+        unsigned j = 0;
+        while (j < n && out[j] != l)
+            j++;
+        if (j == n)
+            out[n++] = l;
+    }
+    return n;
+}
+
 uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a, uint64_t const_window)
 {
     uint32_t i = 0;
@@ -88,6 +116,13 @@ uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a, uint64_t const_window)
     u->used_ops++;
     if (!a->mask)
         return i; /* every lane predicated off: one cycle, nothing moves */
+    if (a->tex) {
+        op->kind = LDST_TEX;
+        op->ntxn = u->cfg.l1t_cfg.sets ? distinct_lines(a, u->cfg.l1t_cfg.line, op->txn)
+                                       : 0;
+        u->stats.tex_accesses++;
+        return i;
+    }
     unsigned first = (unsigned)__builtin_ctz(a->mask);
     switch ((ptx_space_t)a->space[first]) {
     case PTX_SPACE_SHARED:
@@ -163,6 +198,11 @@ void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
 void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
 {
     line_arrived(u, &u->l1c, line, now);
+}
+
+void ldst_tex_line_arrived(ldst_t *u, uint64_t line, uint64_t now)
+{
+    line_arrived(u, &u->l1t, line, now);
 }
 
 void ldst_acknowledged(ldst_t *u, uint32_t op, uint64_t now)
@@ -272,26 +312,30 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
     }
 }
 
-/* Looks up the next distinct address of constant op `i` in the constant
- * cache; 0 when it refused (retry next cycle). */
+/* Looks up the next distinct address of constant or texture op `i` in its
+ * read-only cache; 0 when it refused (retry next cycle). */
 static int send_const(ldst_t *u, uint32_t i, uint64_t now)
 {
     ldst_op_t *op = &u->ops[i];
+    int tex = op->kind == LDST_TEX;
+    cache_t *c = tex ? &u->l1t : &u->l1c;
     if (u->cfg.hierarchy && !ldst_out_room(u))
         return 0;
     cache_result_t r;
-    cache_access(&u->l1c, op->txn[op->next], 0, 0, i, &r);
+    cache_access(c, op->txn[op->next], 0, 0, i, &r);
     if (r.outcome == CACHE_FAIL)
         return 0;
     if (r.outcome == CACHE_HIT) {
-        later(op, now + u->cfg.const_latency);
+        later(op, now + (tex ? u->cfg.tex_latency : u->cfg.const_latency));
         return 1;
     }
     if (r.outcome == CACHE_MISS) {
         if (u->cfg.hierarchy)
-            out_push(u, MEM_FILL, MEM_CONST, 0, r.fill_addr, u->cfg.l1c_cfg.line);
+            out_push(u, MEM_FILL, tex ? MEM_TEX : MEM_CONST, 0, r.fill_addr,
+                     c->cfg.line);
         else
-            fill_queue_push(&u->cfills, r.fill_addr, now + u->cfg.mem_latency);
+            fill_queue_push(tex ? &u->tfills : &u->cfills, r.fill_addr,
+                            now + u->cfg.mem_latency);
     }
     op->waiting++;
     return 1;
@@ -301,6 +345,8 @@ void ldst_cycle(ldst_t *u, uint64_t now)
 {
     if (!u->cfg.hierarchy) {
         take_fills(u, &u->cfills, &u->l1c, now);
+        if (u->cfg.l1t_cfg.sets)
+            take_fills(u, &u->tfills, &u->l1t, now);
         if (u->cfg.l1)
             take_fills(u, &u->fills, &u->l1, now);
     }
@@ -361,6 +407,9 @@ void ldst_export_stats(const ldst_t *u, simt_stats_t *st)
     st->const_accesses += u->stats.const_accesses;
     st->l1c_accesses += u->l1c.stats.accesses;
     st->l1c_misses += u->l1c.stats.misses + u->l1c.stats.pending_hits;
+    st->tex_accesses += u->stats.tex_accesses;
+    st->l1t_accesses += u->l1t.stats.accesses;
+    st->l1t_misses += u->l1t.stats.misses + u->l1t.stats.pending_hits;
     st->l1d_accesses += u->l1.stats.accesses;
     st->l1d_hits += u->l1.stats.hits;
     st->l1d_pending_hits += u->l1.stats.pending_hits;

@@ -11,6 +11,11 @@
  *                  at the launch's constant window (mem/mem_regions.h);
  *                  a hit is ready after gpgpu_const_latency, a miss or
  *                  pending hit when its line arrives;
+ *   texture:       tex/tld4: one texture-cache lookup per distinct line
+ *                  of the texels the lanes read, one per cycle, like the
+ *                  constant cache; a hit is ready after gpgpu_tex_latency
+ *                  (at most COALESCE_MAX_TXN lines per instruction are
+ *                  modelled; docs/textures.md);
  *   global/local:  coalesced into transactions (mem/coalescer.h), one sent
  *                  per cycle.  With the L1 enabled each goes through it
  *                  (mem/cache.h): a hit is ready after the L1 latency, a
@@ -44,6 +49,10 @@ typedef struct ldst_cfg {
     unsigned smem_latency;     /* cycles after the bank accesses */
     unsigned const_latency;    /* constant/param cache hit */
     cache_cfg_t l1c_cfg;       /* the constant cache (read-only) */
+    unsigned tex_latency;      /* texture cache hit */
+    cache_cfg_t l1t_cfg;       /* the texture cache (read-only); 0 sets:
+                                  none, texture fetches take one cycle
+                                  (LD/ST unit tests without textures) */
     unsigned mem_latency;      /* the ideal memory below the L1 */
     int l1;                    /* 1: global/local accesses use the L1 */
     int hierarchy;             /* 1: misses, writes and atomics go out
@@ -60,10 +69,11 @@ typedef struct ldst_stats {
     uint64_t global_accesses;      /* warp-level, global + local */
     uint64_t global_transactions;
     uint64_t const_accesses;
+    uint64_t tex_accesses;         /* warp-level */
     uint64_t l1_stall_cycles;      /* cycles lost to reservation failures */
 } ldst_stats_t;
 
-enum { LDST_SHARED, LDST_CONST, LDST_GLOBAL };
+enum { LDST_SHARED, LDST_CONST, LDST_GLOBAL, LDST_TEX };
 
 
 typedef struct ldst_op {
@@ -102,7 +112,9 @@ typedef struct ldst {
     uint64_t free_at;          /* first cycle the unit can start another */
     cache_t l1;
     cache_t l1c;               /* the constant cache */
+    cache_t l1t;               /* the texture cache */
     fill_queue_t fills, cfills;/* ideal memory: L1 and constant lines */
+    fill_queue_t tfills;       /* ideal memory: texture lines */
     ldst_out_t *out;           /* the outbox, a ring */
     unsigned out_head, out_count;
     ldst_stats_t stats;
@@ -139,6 +151,7 @@ int ldst_out_peek(const ldst_t *u, ldst_out_t *req);
 void ldst_out_pop(ldst_t *u);
 void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
 void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
+void ldst_tex_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
 
 /* The outbox for another of the SM's caches (the instruction cache): room
  * for a request, and a line fetch for cache `space`. */

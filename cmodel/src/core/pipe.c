@@ -66,7 +66,8 @@ static int is_sfu_op(ptx_op_t op)
 static int is_mem_op(ptx_op_t op)
 {
     return op == PTX_OP_LD || op == PTX_OP_LDU || op == PTX_OP_ST ||
-           op == PTX_OP_ATOM || op == PTX_OP_RED;
+           op == PTX_OP_ATOM || op == PTX_OP_RED || op == PTX_OP_TEX ||
+           op == PTX_OP_TLD4 || op == PTX_OP_SULD || op == PTX_OP_SUST;
 }
 
 pipe_timing_t pipe_timing_of(const pipe_cfg_t *c, const ptx_insn_t *in)

@@ -14,7 +14,7 @@ static int writes_operand0(const exec_insn_t *ei)
     case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_CALL:
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
     case PTX_OP_PREF: case PTX_OP_RELSSP: case PTX_OP_TRAP:
-    case PTX_OP_NANOSLEEP:
+    case PTX_OP_NANOSLEEP: case PTX_OP_SUST:
         return 0;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         return ei->ir->sub == PTX_SUB_RED;
@@ -352,6 +352,8 @@ static int is_long_latency(const exec_insn_t *ei)
 {
     int op = ei->ir->op;
     int sp = ei->space;
+    if (op == PTX_OP_TEX || op == PTX_OP_TLD4 || op == PTX_OP_SULD)
+        return 1; /* through the texture cache or the L1 */
     return (op == PTX_OP_LD || op == PTX_OP_LDU || op == PTX_OP_ATOM) &&
            (sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_LOCAL || sp == PTX_SPACE_NONE);
 }

@@ -14,5 +14,6 @@ exec_fn exec_select_cvt(const ptx_insn_t *in);    /* exec_cvt.c */
 exec_fn exec_select_mem(const ptx_insn_t *in);    /* exec_mem.c */
 exec_fn exec_select_ctrl(const ptx_insn_t *in);   /* exec_ctrl.c */
 exec_fn exec_select_warp(const ptx_insn_t *in);   /* exec_warp.c */
+exec_fn exec_select_tex(const ptx_insn_t *in);    /* exec_tex.c */
 
 #endif

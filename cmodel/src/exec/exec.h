@@ -36,6 +36,7 @@
 
 #define WARP_SIZE 32
 #define EXEC_NO_PC 0xffffffffu
+#define EXEC_TEX_TAPS 8        /* texels one lane's fetch may read */
 
 /* Generic address windows (cvta): shared and local live above global. */
 #define GEN_SHARED_BASE (1ull << 44)
@@ -200,10 +201,13 @@ typedef struct warp {
     uint64_t scratch[PTX_MAX_OPERANDS][WARP_SIZE]; /* special registers */
 } warp_t;
 
+struct tex_table;
+
 typedef struct exec_launch {
     const exec_program_t *prog;
     const char *kernel_name;
     devmem_t *gmem;
+    const struct tex_table *tex;   /* texture and surface objects */
     const uint8_t *params;
     const uint8_t *const_bank;
     uint64_t const_bytes;
@@ -242,6 +246,12 @@ typedef struct exec_access {
     uint8_t bytes;                 /* bytes per lane */
     uint8_t space[WARP_SIZE];      /* ptx_space_t, generic resolved */
     uint64_t addr[WARP_SIZE];      /* space-relative address per lane */
+    /* tex/tld4: the device addresses of the texels the lanes read, in
+     * lane order (at most 8 per lane: a trilinear fetch), for the
+     * texture cache; space[], addr[] and bytes are unused */
+    uint8_t tex;
+    uint16_t ntaps;
+    uint64_t taps[WARP_SIZE * EXEC_TEX_TAPS];
 } exec_access_t;
 
 typedef struct exec_ctx {

@@ -23,6 +23,8 @@ exec_fn exec_select(const ptx_insn_t *in)
     case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
     case PTX_OP_RED: case PTX_OP_CVTA: case PTX_OP_ISSPACEP:
         return exec_select_mem(in);
+    case PTX_OP_TEX: case PTX_OP_TLD4: case PTX_OP_SULD: case PTX_OP_SUST:
+        return exec_select_tex(in);
     default:
         break;
     }
@@ -148,6 +150,8 @@ int exec_step(exec_ctx_t *x, warp_t *w)
     if (x->trace) {
         x->trace->mask = 0;
         x->trace->write = 0;
+        x->trace->tex = 0;
+        x->trace->ntaps = 0;
         x->trace->atomic = ei->ir->op == PTX_OP_ATOM || ei->ir->op == PTX_OP_RED;
     }
     x->l->stats->warp_insns++;

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "exec/exec.h"
+#include "exec/texture.h"
 #include "gpu/compiled.h"
 #include "gpu/occupancy.h"
 #include "gpu/timing.h"
@@ -33,6 +34,7 @@ typedef struct pending {
 struct simt_gpu {
     simt_config_t cfg;
     devmem_t mem;
+    tex_table_t tex;           /* texture and surface objects */
     simt_stats_t stats;
     simt_module_t *modules;
     pending_t *queue;
@@ -83,6 +85,7 @@ simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
             g->sms[i].sm = (uint32_t)i;
     }
     devmem_init(&g->mem);
+    tex_table_init(&g->tex);
     return g;
 }
 
@@ -111,6 +114,7 @@ void simt_gpu_destroy(simt_gpu_t *g)
         g->modules = n;
     }
     devmem_release(&g->mem);
+    tex_table_release(&g->tex);
     free(g->smem);
     free(g->kstats);
     free(g->sms);
@@ -327,6 +331,48 @@ int simt_memset(simt_gpu_t *g, simt_devptr_t dst, int v, size_t n,
     return SIMT_OK;
 }
 
+/* ---------- texture and surface objects ---------- */
+
+static int object_create(simt_gpu_t *g, const simt_tex_resource_t *res,
+                         const simt_tex_desc_t *desc, uint64_t *handle,
+                         simt_error_t *err)
+{
+    const char *fn = desc ? "simt_tex_create" : "simt_surf_create";
+    if (!res || !handle)
+        return set_error(err, SIMT_EINPUT, "%s: NULL argument", fn);
+    tex_object_t o;
+    char why[256];
+    const char *bad = tex_object_make(&o, res, desc, &g->mem, why, sizeof why);
+    if (bad)
+        return set_error(err, SIMT_EINPUT, "%s: %s", fn, bad);
+    if (tex_table_add(&g->tex, &o, handle) != 0)
+        return set_error(err, SIMT_EINPUT, "%s: out of host memory", fn);
+    return SIMT_OK;
+}
+
+int simt_tex_create(simt_gpu_t *g, const simt_tex_resource_t *res,
+                    const simt_tex_desc_t *desc, uint64_t *handle,
+                    simt_error_t *err)
+{
+    if (!desc)
+        return set_error(err, SIMT_EINPUT, "simt_tex_create: NULL descriptor");
+    return object_create(g, res, desc, handle, err);
+}
+
+int simt_surf_create(simt_gpu_t *g, const simt_tex_resource_t *res,
+                     uint64_t *handle, simt_error_t *err)
+{
+    return object_create(g, res, NULL, handle, err);
+}
+
+int simt_tex_destroy(simt_gpu_t *g, uint64_t handle, simt_error_t *err)
+{
+    if (tex_table_remove(&g->tex, handle) != 0)
+        return set_error(err, SIMT_EINPUT, "simt_tex_destroy: 0x%llx is not a "
+                         "live texture or surface object", (unsigned long long)handle);
+    return SIMT_OK;
+}
+
 /* ---------- launches ---------- */
 
 static int check_dims(const simt_dim3_t *d, const char *what, simt_error_t *err)
@@ -445,6 +491,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
         .prog = mod->kernels[pl->kernel].prog,
         .kernel_name = mod->ptx->funcs[pl->kernel].name,
         .gmem = &g->mem,
+        .tex = &g->tex,
         .params = pl->params,
         .const_bank = mod->const_bank,
         .const_bytes = mod->ptx->const_bytes,

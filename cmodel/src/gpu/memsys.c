@@ -138,6 +138,8 @@ static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
                 sm_icache_line_arrived(&sms[r->sm], r->addr, core);
             else if (r->kind == MEM_FILL && r->space == MEM_CONST)
                 ldst_const_line_arrived(u, r->addr, core);
+            else if (r->kind == MEM_FILL && r->space == MEM_TEX)
+                ldst_tex_line_arrived(u, r->addr, core);
             else if (r->kind == MEM_FILL)
                 ldst_line_arrived(u, r->addr, core);
             else

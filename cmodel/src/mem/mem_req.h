@@ -20,6 +20,7 @@ typedef enum mem_space_kind {
     MEM_LOCAL,    /* per-thread local (spills, stack arrays) */
     MEM_CONST,    /* constant cache misses */
     MEM_INST,     /* instruction cache misses */
+    MEM_TEX,      /* texture cache misses */
 } mem_space_kind_t;
 
 /* What a request asks of the memory below the L1, and what its reply

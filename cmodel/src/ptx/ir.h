@@ -31,7 +31,8 @@
     X(FENCE, "fence") X(ATOM, "atom") X(RED, "red") X(VOTE, "vote")         \
     X(ACTIVEMASK, "activemask") X(SHFL, "shfl") X(ISSPACEP, "isspacep")     \
     X(TRAP, "trap") X(NANOSLEEP, "nanosleep") X(RELSSP, "relssp")           \
-    X(PREF, "pref")
+    X(PREF, "pref")                                                          \
+    X(TEX, "tex") X(TLD4, "tld4") X(SULD, "suld") X(SUST, "sust")
 
 typedef enum ptx_op {
 #define X(id, s) PTX_OP_##id,
@@ -126,7 +127,19 @@ typedef enum ptx_sub {
     /* prmt modes */
     PTX_SUB_F4E, PTX_SUB_B4E, PTX_SUB_RC8, PTX_SUB_ECL, PTX_SUB_ECR,
     PTX_SUB_RC16,
+    /* tex/tld4/suld/sust (ptx/tex_syntax.c): tld4 component, tex with an
+     * explicit level or gradients, surface out-of-range mode */
+    PTX_SUB_TEX_R, PTX_SUB_TEX_G, PTX_SUB_TEX_B, PTX_SUB_TEX_A,
+    PTX_SUB_TEX_LEVEL, PTX_SUB_TEX_GRAD,
+    PTX_SUB_SURF_TRAP, PTX_SUB_SURF_CLAMP, PTX_SUB_SURF_ZERO,
 } ptx_sub_t;
+
+/* texture and surface geometry (tex, tld4, suld, sust) */
+typedef enum ptx_geom {
+    PTX_GEOM_NONE = 0,
+    PTX_GEOM_1D, PTX_GEOM_2D, PTX_GEOM_3D, PTX_GEOM_A1D, PTX_GEOM_A2D,
+    PTX_GEOM_CUBE, PTX_GEOM_ACUBE,
+} ptx_geom_t;
 
 enum ptx_flag {
     PTX_F_FTZ = 1u << 0,
@@ -203,6 +216,7 @@ typedef struct ptx_insn {
     uint8_t sub;       /* ptx_sub_t */
     uint8_t nops;
     uint8_t guard_neg;
+    uint8_t geom;      /* ptx_geom_t of tex/tld4/suld/sust */
     uint16_t flags;    /* enum ptx_flag */
     uint16_t guard;    /* predicate register or PTX_REG_SINK (none) */
     uint32_t line, col;

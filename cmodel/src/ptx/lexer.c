@@ -210,8 +210,11 @@ void ptx_lex(ptx_lexer_t *lx, ptx_token_t *t)
         return;
     }
     unsigned char c = (unsigned char)*lx->p;
+    /* ".1d", ".2d", ".3d", ".2dms": texture geometries, not numbers */
+    int geom = c == '.' && lx->p + 2 < lx->end && lx->p[1] >= '1' &&
+               lx->p[1] <= '3' && lx->p[2] == 'd';
     if (c == '.' && lx->p + 1 < lx->end &&
-        (isalpha((unsigned char)lx->p[1]) || lx->p[1] == '_')) {
+        (isalpha((unsigned char)lx->p[1]) || lx->p[1] == '_' || geom)) {
         const char *q = lx->p + 1;
         while (q < lx->end && is_ident_char(*q))
             q++;

@@ -14,6 +14,7 @@
 #include "ptx/ir.h"
 #include "ptx/lexer.h"
 #include "ptx/parser_tables.h"
+#include "ptx/tex_syntax.h"
 
 #define NBUCKETS 16384u
 
@@ -840,6 +841,32 @@ static ptx_type_t operand_type(const ptx_insn_t *in, unsigned idx)
     }
 }
 
+/* "[handle, {coords}]" of tex/tld4/suld/sust: two operands, the handle
+ * register at n and the coordinate vector at n + 1 (ptx/tex_syntax.h);
+ * returns the next operand index. */
+static unsigned parse_tex_address(parser_t *p, ptx_insn_t *in, unsigned n)
+{
+    if (n + 2 > PTX_MAX_OPERANDS)
+        FAIL_TOK(p, &p->tok, "too many operands for '%s'", ptx_op_name((ptx_op_t)in->op));
+    advance(p); /* '[' */
+    if (p->tok.kind != TOK_IDENT)
+        FAIL_TOK(p, &p->tok, "expected the texture or surface handle register");
+    ptx_token_t ht = p->tok;
+    parse_operand(p, in, n, PTX_T_U64);
+    const ptx_operand_t *h = &in->ops[n];
+    if (h->kind != PTX_OPND_REG || h->reg == PTX_REG_SINK ||
+        ptx_type_bits((ptx_type_t)p->m->funcs[p->cur].regs[h->reg].type) != 64)
+        FAIL_TOK(p, &ht, "the texture or surface must be a .u64 register "
+                 "holding an object handle, as in [%%rd1, {%%f1, %%f2}]");
+    expect_punct(p, ',', "after the texture or surface handle");
+    if (!is_punct(&p->tok, '{'))
+        FAIL_TOK(p, &p->tok, "expected the {...} coordinate vector (a separate "
+                 "sampler operand is not supported: use texture objects)");
+    parse_operand(p, in, n + 1, PTX_T_NONE);
+    expect_punct(p, ']', "to close the texture or surface address");
+    return n + 2;
+}
+
 static void parse_instruction(parser_t *p, uint16_t guard, int guard_neg)
 {
     ptx_token_t nt = p->tok;
@@ -876,9 +903,13 @@ static void parse_instruction(parser_t *p, uint16_t guard, int guard_neg)
         for (;;) {
             if (n == PTX_MAX_OPERANDS)
                 FAIL_TOK(p, &p->tok, "too many operands for '%s'", name);
-            parse_operand(p, in, n, operand_type(in, n));
+            if (ptx_is_tex_op((ptx_op_t)in->op) && is_punct(&p->tok, '[')) {
+                n = parse_tex_address(p, in, n);
+            } else {
+                parse_operand(p, in, n, operand_type(in, n));
+                n++;
+            }
             in = &p->m->insns[p->m->ninsns]; /* parse may not move it, but be safe */
-            n++;
             if (!is_punct(&p->tok, ','))
                 break;
             advance(p);

@@ -2,6 +2,8 @@
  * the per-opcode checks that turn malformed instructions into clear errors. */
 #include "ptx/parser_tables.h"
 
+#include "ptx/tex_syntax.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -176,6 +178,8 @@ static const char *set_sub(ptx_insn_t *in, ptx_sub_t v)
 const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
 {
     ptx_op_t op = (ptx_op_t)in->op;
+    if (ptx_is_tex_op(op))
+        return ptx_tex_apply_modifier(in, mod);
     ptx_type_t t = ptx_type_from_name(mod, strlen(mod));
     if (t != PTX_T_NONE) {
         if (in->type == PTX_T_NONE) {
@@ -374,6 +378,8 @@ const char *ptx_check_modifiers(const ptx_insn_t *in)
     ptx_op_t op = (ptx_op_t)in->op;
     if (needs_type(op) && in->type == PTX_T_NONE)
         return "missing type suffix (such as .u32 or .f32)";
+    if (ptx_is_tex_op(op))
+        return ptx_tex_check_modifiers(in);
     if ((op == PTX_OP_CVT || op == PTX_OP_SET || op == PTX_OP_SLCT) &&
         in->type2 == PTX_T_NONE)
         return "needs a destination and a source type (e.g. cvt.f32.s32)";
@@ -476,6 +482,8 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
                                char *why, size_t why_size)
 {
     ptx_op_t op = (ptx_op_t)in->op;
+    if (ptx_is_tex_op(op))
+        return ptx_tex_check_operands(in, why, why_size);
     arity_t a = arity(op);
     if (in->nops < a.lo || in->nops > a.hi) {
         if (a.lo == a.hi)

@@ -1,5 +1,6 @@
 /* printer.c: PTX text from the IR (printer.h). */
 #include "ptx/printer.h"
+#include "ptx/tex_syntax.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -184,6 +185,29 @@ static const char *scope_name(ptx_op_t op)
                                                                      : ".relaxed.gpu";
 }
 
+/* tex/tld4/suld/sust in the PTX ISA's modifier order. */
+static void tex_opcode(FILE *o, const ptx_insn_t *in)
+{
+    static const char *const subs[] = {
+        [PTX_SUB_TEX_R] = ".r", [PTX_SUB_TEX_G] = ".g", [PTX_SUB_TEX_B] = ".b",
+        [PTX_SUB_TEX_A] = ".a", [PTX_SUB_TEX_LEVEL] = ".level",
+        [PTX_SUB_TEX_GRAD] = ".grad", [PTX_SUB_SURF_TRAP] = ".trap",
+        [PTX_SUB_SURF_CLAMP] = ".clamp", [PTX_SUB_SURF_ZERO] = ".zero",
+    };
+    ptx_op_t op = (ptx_op_t)in->op;
+    const char *sub = in->sub < sizeof subs / sizeof *subs && subs[in->sub]
+                          ? subs[in->sub] : "";
+    int surf = op == PTX_OP_SULD || op == PTX_OP_SUST;
+    fprintf(o, "%s%s%s%s", ptx_op_name(op), surf ? ".b" : sub,
+            ptx_geom_name((ptx_geom_t)in->geom),
+            in->vec > 1 ? (in->vec == 2 ? ".v2" : ".v4") : "");
+    fputs(ptx_type_name((ptx_type_t)in->type), o);
+    if (in->type2 != PTX_T_NONE)
+        fputs(ptx_type_name((ptx_type_t)in->type2), o);
+    if (surf)
+        fputs(sub, o);
+}
+
 static void opcode(const printer_t *p, const ptx_insn_t *in)
 {
     FILE *o = p->out;
@@ -313,10 +337,20 @@ static void instruction(const printer_t *p, uint32_t i)
         reg_name(p, in->func, in->guard);
         fputs(" ", p->out);
     }
-    opcode(p, in);
+    int tex = ptx_is_tex_op((ptx_op_t)in->op);
+    if (tex)
+        tex_opcode(p->out, in);
+    else
+        opcode(p, in);
+    /* tex/tld4/suld/sust: the handle and coordinates go in one [...] */
+    unsigned handle = in->op == PTX_OP_SUST ? 0 : 1;
     for (unsigned k = 0; k < in->nops; k++) {
         fputs(k ? ", " : " ", p->out);
+        if (tex && k == handle)
+            fputs("[", p->out);
         operand(p, in, k);
+        if (tex && k == handle + 1)
+            fputs("]", p->out);
     }
     fputs(";\n", p->out);
 }
