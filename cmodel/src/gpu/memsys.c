@@ -42,6 +42,13 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
     return NULL;
 }
 
+void memsys_prefill(memsys_t *m, uint64_t addr, uint64_t bytes)
+{
+    uint64_t line = m->cfg.part.l2.line;
+    for (uint64_t a = addr / line * line; a < addr + bytes; a += line)
+        partition_prefill(&m->parts[addrmap_partition(&m->cfg.map, a)], a);
+}
+
 void memsys_free(memsys_t *m)
 {
     icnt_free(&m->req_net);

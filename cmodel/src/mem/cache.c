@@ -202,6 +202,31 @@ void cache_fill(cache_t *c, uint64_t line_addr)
     c->mshr_free[c->nmshr_free++] = l->mshr;
 }
 
+void cache_install(cache_t *c, uint64_t addr)
+{
+    uint64_t line = cache_line_addr(c, addr);
+    cache_line_t *l = lookup(c, line);
+    if (l && l->valid) {
+        l->lru = ++c->clock;
+        return;
+    }
+    if (l)
+        return; /* being fetched: the fill brings it */
+    cache_line_t *set = set_of(c, line), *victim = NULL;
+    for (unsigned w = 0; w < c->cfg.ways; w++) {
+        if (set[w].reserved || set[w].dirty)
+            continue; /* a dirty line's data must not be lost */
+        if (!set[w].valid) {
+            victim = &set[w];
+            break;
+        }
+        if (!victim || set[w].lru < victim->lru)
+            victim = &set[w];
+    }
+    if (victim)
+        *victim = (cache_line_t){ .tag = line, .valid = 1, .lru = ++c->clock };
+}
+
 int cache_pop_ready(cache_t *c, uint64_t *tag)
 {
     if (!c->ready_count)

@@ -110,6 +110,12 @@ void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,
 /* The data of line `line_addr` arrived. */
 void cache_fill(cache_t *c, uint64_t line_addr);
 
+/* Makes the line holding `addr` present and clean without an access (a
+ * prefill: GPGPU-Sim's memcpy into the L2), the most recently used of its
+ * set; the victim is the least recently used clean way that is not
+ * reserved, and a set with none keeps its lines.  Nothing is counted. */
+void cache_install(cache_t *c, uint64_t addr);
+
 /* A request released by a fill: 1 and its tag, or 0. */
 int cache_pop_ready(cache_t *c, uint64_t *tag);
 

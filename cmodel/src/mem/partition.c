@@ -202,6 +202,12 @@ void partition_pop_reply(partition_t *p)
     p->out_count--;
 }
 
+void partition_prefill(partition_t *p, uint64_t addr)
+{
+    if (p->cfg.l2_enabled)
+        cache_install(&p->l2, addrmap_chan(&p->cfg.map, addr));
+}
+
 void partition_export_stats(const partition_t *p, simt_stats_t *st)
 {
     const cache_stats_t *l2 = &p->l2.stats;

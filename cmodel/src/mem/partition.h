@@ -103,6 +103,11 @@ void partition_dram_cycle(partition_t *p, uint64_t now);
 int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req);
 void partition_pop_reply(partition_t *p);
 
+/* The L2 slice holds the line of `addr` (a global address of this
+ * partition) as if it had been fetched: cache_install; nothing without an
+ * L2. */
+void partition_prefill(partition_t *p, uint64_t addr);
+
 /* Adds the partition's L2 slice and DRAM channel figures to the GPU's
  * statistics. */
 void partition_export_stats(const partition_t *p, simt_stats_t *st);
