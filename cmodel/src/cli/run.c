@@ -321,8 +321,8 @@ int cli_run(int argc, char **argv)
     }
     simt_gpu_destroy(gpu);
     if (co.units)
-        printf("\ncosim: %llu unit-cycles compared, %llu mismatches%s\n",
-               (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,
+        printf("%scosim: %llu unit-cycles compared, %llu mismatches%s\n",
+               stats_all ? "\n" : "", (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,
                co.rtl_drives ? " (the RTL drove the model)" : "");
     return res.passed ? 0 : 1;
 fail:
