@@ -102,12 +102,12 @@ printf -- '-gpgpu_n_mem 6\n-gpgpu_cache:dl2 S:64:128\n' > "$tmp/bad.config"
 expect gpgpusim-bad 2 "bad.config:2:18: error: -gpgpu_cache:dl2 'S:64:128' is not valid" -- "$simt" run vecadd --config "$tmp/bad.config"
 
 # the progress line: on a terminal's stderr (script gives the run a pty),
-# never in a pipe, and not with --quiet; hotspot runs for about a second
+# never in a pipe, and not with --quiet; kmeans runs for about 2.5 seconds
 if command -v script >/dev/null; then
-  tty_out=$(script -qec "$simt run hotspot --config configs/fermi-gtx480.cfg" /dev/null 2>&1)
-  pipe_err=$("$simt" run hotspot --config configs/fermi-gtx480.cfg 2>&1 >/dev/null)
-  quiet_out=$(script -qec "$simt run hotspot --config configs/fermi-gtx480.cfg --quiet" /dev/null 2>&1)
-  if grep -Eq "[0-9.]+k? cycles, [0-9.]+k? warp-insns, kernels [0-3]/3, [0-9.]+k? cycles/s" <<<"$tty_out" &&
+  tty_out=$(script -qec "$simt run kmeans --config configs/fermi-gtx480.cfg" /dev/null 2>&1)
+  pipe_err=$("$simt" run kmeans --config configs/fermi-gtx480.cfg 2>&1 >/dev/null)
+  quiet_out=$(script -qec "$simt run kmeans --config configs/fermi-gtx480.cfg --quiet" /dev/null 2>&1)
+  if grep -Eq "[0-9.]+[kM]? cycles, [0-9.]+[kM]? warp-insns, kernels [0-9]+/[0-9]+, [0-9.]+[kM]? cycles/s" <<<"$tty_out" &&
      [ -z "$pipe_err" ] && ! grep -q "warp-insns" <<<"$quiet_out" && grep -q "PASS" <<<"$quiet_out"; then
     pass=$((pass + 1)); echo "ok progress-line-tty-only"
   else

@@ -226,16 +226,21 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
     if (!f)
         return set_error(err, SIMT_EINPUT, "%s: error: cannot open the "
                          "configuration file: %s", path, strerror(errno));
-    /* GPGPU-Sim's `-option value` files are read as they are */
+    /* GPGPU-Sim's `-option value` files are read as they are, whole */
     char *text = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&text, &size);
     int c;
-    while (mem && (c = getc(f)) != EOF && size < (1u << 20))
+    while (mem && (c = getc(f)) != EOF)
         putc(c, mem);
     if (mem)
         fclose(mem);
-    if (text && config_gpgpusim_detect(text)) {
+    if (!text) {
+        fclose(f);
+        return set_error(err, SIMT_EINPUT, "%s: error: out of memory reading "
+                         "the configuration file", path);
+    }
+    if (config_gpgpusim_detect(text)) {
         fclose(f);
         simt_config_t next = *cfg;
         int grc = config_gpgpusim_apply(&next, path, text, stderr, err);
