@@ -298,3 +298,89 @@ TEST(progress_callback_observes_only)
     CHECK_EQ(seen.last.cycles, cycles[0] / 100 * 100);
     CHECK_EQ(seen.last.kernels, 1);
 }
+
+/* ---- L1 hit latency and interconnect clock: what the files set ---- */
+
+/* One warp chasing k pointers through a zero-filled buffer: load i reads
+ * [p + 4i + (value of load i-1)], so each load waits for the previous
+ * one; all k addresses lie in one 128-byte line. */
+static char *chase_kernel(unsigned k)
+{
+    size_t cap = 512 + (size_t)k * 160;
+    char *t = malloc(cap);
+    if (!t)
+        return NULL;
+    size_t n = (size_t)snprintf(t, cap, PK_HEADER
+        ".visible .entry chase(.param .u64 p)\n{\n"
+        ".reg .b32 %%r<%u>;\n.reg .b64 %%rd<%u>;\n"
+        "ld.param.u64 %%rd0, [p];\nmov.u32 %%r0, 0;\n", k + 1, 2 * k + 2);
+    for (unsigned i = 1; i <= k; i++)
+        n += (size_t)snprintf(t + n, cap - n,
+                              "cvt.u64.u32 %%rd%u, %%r%u;\nadd.s64 %%rd%u, %%rd0, %%rd%u;\n"
+                              "ld.global.u32 %%r%u, [%%rd%u+%u];\n",
+                              2 * i, i - 1, 2 * i + 1, 2 * i, i, 2 * i + 1, 4 * (i - 1));
+    snprintf(t + n, cap - n, "st.global.u32 [%%rd0+128], %%r%u;\nret;\n}\n", k);
+    return t;
+}
+
+static uint64_t chase_cycles(unsigned k, const char *const *sets)
+{
+    simt_error_t err;
+    char *text = chase_kernel(k);
+    simt_gpu_t *g = text ? pk_gpu(sets, &err) : NULL;
+    simt_module_t *m = g ? pk_load(g, "chase.ptx", text, &err) : NULL;
+    uint64_t cycles = 0;
+    if (m) {
+        simt_devptr_t p = pk_alloc_u32(g, 64, 0);
+        simt_arg_t a[1] = { SIMT_ARG(p) };
+        if (pk_run(g, m, "chase", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, a, 1,
+                   &err) == SIMT_OK)
+            cycles = simt_gpu_stats(g)->gpu_sim_cycle;
+        else
+            printf("  %s\n", err.msg);
+    }
+    pk_gpu_free(g);
+    free(text);
+    return cycles;
+}
+
+/* Every load after the first hits the L1, one after another: 8 more of
+ * them (k 4 -> 12) cost 8 x 15 more cycles when an L1 hit takes 35
+ * (GPGPU-Sim 4.2's GTX480) instead of 20.  Differences cancel the miss
+ * and the start-up. */
+TEST(l1_hit_latency_costs_each_dependent_hit)
+{
+    const char *const l20[] = { "functional=0", "gpgpu_perfect_inst_cache=1",
+                                "gpgpu_l1d_latency=20", NULL };
+    const char *const l35[] = { "functional=0", "gpgpu_perfect_inst_cache=1",
+                                "gpgpu_l1d_latency=35", NULL };
+    uint64_t a4 = chase_cycles(4, l20), a12 = chase_cycles(12, l20);
+    uint64_t b4 = chase_cycles(4, l35), b12 = chase_cycles(12, l35);
+    CHECK(a4 && a12 && b4 && b12);
+    CHECK_EQ((b12 - b4) - (a12 - a4), 8 * 15);
+}
+
+/* Without the L1 every load crosses the request and the reply network:
+ * 20 more interconnect cycles of latency cost each of the k loads 40
+ * interconnect cycles, 20 core cycles with the interconnect at twice the
+ * core clock (700/1400 MHz, fermi-gtx480) and 40 at the core clock
+ * (GPGPU-Sim 4.2's 700/700).  8 more loads: 160 or 320 cycles. */
+static int64_t icnt_cost_of_8_loads(const char *clock)
+{
+    const char *const base[] = { "functional=0", "gpgpu_perfect_inst_cache=1",
+                                 "gpgpu_l1d_enabled=0", clock, NULL };
+    const char *const slow[] = { "functional=0", "gpgpu_perfect_inst_cache=1",
+                                 "gpgpu_l1d_enabled=0", clock,
+                                 "gpgpu_icnt_latency=28", NULL };
+    uint64_t a4 = chase_cycles(4, base), a12 = chase_cycles(12, base);
+    uint64_t b4 = chase_cycles(4, slow), b12 = chase_cycles(12, slow);
+    if (!a4 || !a12 || !b4 || !b12)
+        return -1;
+    return (int64_t)((b12 - b4) - (a12 - a4));
+}
+
+TEST(icnt_clock_scales_interconnect_latency)
+{
+    CHECK_EQ(icnt_cost_of_8_loads("gpgpu_icnt_clock_mhz=1400"), 160);
+    CHECK_EQ(icnt_cost_of_8_loads("gpgpu_icnt_clock_mhz=700"), 320);
+}
