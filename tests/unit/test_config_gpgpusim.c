@@ -71,6 +71,7 @@ static const struct {
     { SIMT_CFG_L2_QUEUE, 64, 16 },
     { SIMT_CFG_DRAM_QUEUE, 64, 32 },
     { SIMT_CFG_PERF_SIM_MEMCPY, 1, 0 },      /* a GPGPU-Sim 4 option */
+    { SIMT_CFG_L2_SECTORED, 1, 0 },          /* GPGPU-Sim 4's 'S' L2 */
 };
 
 TEST(gpgpusim_gtx480_matches_the_preset_field_by_field)
@@ -218,7 +219,7 @@ TEST(cache_install_makes_a_line_present)
  * the 768 KB L2 before the kernel starts (341 or 342 lines per partition
  * over 128 sets of 8 ways: no set overflows), so only the kernel's code
  * and parameter lines come from DRAM: 2 reads. */
-static uint64_t copy_dram_reads(const char *prefill)
+static uint64_t copy_dram(const char *setting, uint64_t *bus_busy)
 {
     static const char ptx[] = PK_HEADER
         ".visible .entry copy(.param .u64 src, .param .u64 dst)\n{\n"
@@ -230,7 +231,7 @@ static uint64_t copy_dram_reads(const char *prefill)
         "add.s64 %rd4, %rd1, %rd3;\nadd.s64 %rd5, %rd2, %rd3;\n"
         "ld.global.u32 %r5, [%rd4];\nst.global.u32 [%rd5], %r5;\n"
         "ret;\n}\n";
-    const char *const timing[] = { "functional=0", prefill, NULL };
+    const char *const timing[] = { "functional=0", setting, NULL };
     simt_error_t err;
     uint64_t reads = 0;
     simt_gpu_t *g = pk_gpu(timing, &err);
@@ -241,8 +242,10 @@ static uint64_t copy_dram_reads(const char *prefill)
         uint32_t last = 0;
         if (pk_run(g, m, "copy", pk_dim(128, 1, 1), pk_dim(256, 1, 1), 0, a, 2,
                    &err) == SIMT_OK &&
-            pk_read_u32(g, dst + 4 * 32767, &last, 1) == SIMT_OK && last == 7)
+            pk_read_u32(g, dst + 4 * 32767, &last, 1) == SIMT_OK && last == 7) {
             reads = simt_gpu_stats(g)->dram_reads;
+            *bus_busy = simt_gpu_stats(g)->dram_bus_busy;
+        }
     }
     pk_gpu_free(g);
     return reads;
@@ -250,8 +253,70 @@ static uint64_t copy_dram_reads(const char *prefill)
 
 TEST(perf_sim_memcpy_prefills_the_l2)
 {
-    CHECK_EQ(copy_dram_reads("gpgpu_perf_sim_memcpy=0"), 2050);
-    CHECK_EQ(copy_dram_reads("gpgpu_perf_sim_memcpy=1"), 2);
+    uint64_t busy;
+    CHECK_EQ(copy_dram("gpgpu_perf_sim_memcpy=0", &busy), 2050);
+    CHECK_EQ(copy_dram("gpgpu_perf_sim_memcpy=1", &busy), 2);
+}
+
+/* The same copy on a sectored L2: the destination's write-throughs cover
+ * whole 128-byte lines, so no destination line is fetched: 1024 source
+ * lines, the code line and the parameter line (a 64-byte constant-cache
+ * line: 2 of the 4 sectors, half a burst) come from DRAM, 1026 reads.
+ * The data bus: 1025 bursts of 4 cycles and one of 2 (4102 cycles)
+ * against 2050 x 4 = 8200 with whole lines. */
+TEST(sectored_l2_fetches_only_missing_sectors)
+{
+    uint64_t busy = 0;
+    CHECK_EQ(copy_dram("gpgpu_l2_sectored=0", &busy), 2050);
+    CHECK_EQ(busy, 8200);
+    CHECK_EQ(copy_dram("gpgpu_l2_sectored=1", &busy), 1026);
+    CHECK_EQ(busy, 4102);
+}
+
+/* Sector by sector on one line of 4 x 32 bytes (hand-traced from
+ * mem/cache.h's rules). */
+TEST(cache_sectored_rules)
+{
+    cache_t c;
+    cache_cfg_t cfg = { .sets = 1, .ways = 2, .line = 128, .mshrs = 2, .mshr_merge = 2,
+                        .write = CACHE_WRITE_BACK, .sectored = 1 };
+    CHECK(cache_init(&c, &cfg) == NULL);
+    cache_result_t r;
+    cache_access_bytes(&c, 0x1020, 32, 0, 1, &r);      /* sector 1: a miss */
+    CHECK_EQ(r.outcome, CACHE_MISS);
+    CHECK_EQ(r.fill_sectors, 0x2);
+    cache_access_bytes(&c, 0x1024, 4, 0, 2, &r);       /* on its way: joins */
+    CHECK_EQ(r.outcome, CACHE_HIT_RESERVED);
+    cache_access_bytes(&c, 0x1040, 4, 0, 3, &r);       /* sector 2: after the fill */
+    CHECK_EQ(r.outcome, CACHE_FAIL);
+    cache_fill(&c, 0x1000);
+    uint64_t t;
+    CHECK(cache_pop_ready(&c, &t) && t == 1);
+    CHECK(cache_pop_ready(&c, &t) && t == 2);
+    cache_access_bytes(&c, 0x1030, 16, 0, 4, &r);      /* present: a hit */
+    CHECK_EQ(r.outcome, CACHE_HIT);
+    cache_access_bytes(&c, 0x1040, 4, 0, 5, &r);       /* a sector miss */
+    CHECK_EQ(r.outcome, CACHE_MISS);
+    CHECK_EQ(r.fill_sectors, 0x4);
+    cache_fill(&c, 0x1000);
+    CHECK(cache_pop_ready(&c, &t) && t == 5);
+    cache_access_bytes(&c, 0x1060, 32, 1, 6, &r);      /* sector 3 written whole */
+    CHECK_EQ(r.outcome, CACHE_HIT);
+    cache_access_bytes(&c, 0x1000, 8, 1, 7, &r);       /* sector 0 in part: fetch */
+    CHECK_EQ(r.outcome, CACHE_MISS);
+    CHECK_EQ(r.fill_sectors, 0x1);
+    cache_fill(&c, 0x1000);
+    /* a new line written whole needs no fetch; two lines fill the set,
+     * a third evicts the least recently used one, dirty: written back */
+    cache_access_bytes(&c, 0x2000, 128, 1, 8, &r);
+    CHECK_EQ(r.outcome, CACHE_HIT);
+    cache_access_bytes(&c, 0x3000, 128, 1, 9, &r);
+    CHECK_EQ(r.outcome, CACHE_HIT);
+    CHECK(r.writeback && r.victim_addr == 0x1000);
+    /* misses: 0x1020, the sector misses 0x1040 and 0x1000, the new lines
+     * 0x2000 and 0x3000 */
+    CHECK_EQ(c.stats.misses, 5);
+    cache_free(&c);
 }
 
 /* The progress callback sees the cycles grow and the kernel finish, and

@@ -259,11 +259,11 @@ static int gs_cache_parse(gs_t *g, const gs_tok_t *opt, const char *value,
 /* One line naming the parts of a cache string simtlab does not model
  * (LRU, allocate on miss, linear set index are what it models). */
 static void gs_cache_unmodelled(gs_t *g, const gs_tok_t *opt, const gs_tok_t *at,
-                                const gs_cache_t *c)
+                                const gs_cache_t *c, int sectored_ok)
 {
     char what[256] = "";
     size_t n = 0;
-    if (c->type == 'S')
+    if (c->type == 'S' && !sectored_ok)
         n += (size_t)snprintf(what + n, sizeof what - n, "; sectored (S): whole lines here");
     if (c->rep != 'L')
         n += (size_t)snprintf(what + n, sizeof what - n, "; replacement '%c': LRU here", c->rep);
@@ -300,7 +300,7 @@ static int gs_dl1(gs_t *g, const gs_row_t *r, const gs_tok_t *opt,
     if (rc == SIMT_OK) rc = gs_setl(g, at, "gpgpu_l1d_mshrs", c.mshrs);
     if (rc == SIMT_OK) rc = gs_setl(g, at, "gpgpu_l1d_mshr_merge", c.merge);
     if (rc == SIMT_OK)
-        gs_cache_unmodelled(g, opt, at, &c);
+        gs_cache_unmodelled(g, opt, at, &c, 0);
     return rc;
 }
 
@@ -326,7 +326,7 @@ static int gs_ro_cache(gs_t *g, const gs_tok_t *opt, const char *value,
         if (!merge)
             gs_note(g, at, opt, "partly ignored: the MSHR merge limit (a miss "
                                 "here merges every warp's fetch)");
-        gs_cache_unmodelled(g, opt, at, &c);
+        gs_cache_unmodelled(g, opt, at, &c, 0);
     }
     return rc;
 }
@@ -356,6 +356,7 @@ static int gs_dl2(gs_t *g, const gs_row_t *r, const gs_tok_t *opt,
     if (rc == SIMT_OK) rc = gs_setl(g, at, "gpgpu_l2_line", c.line);
     if (rc == SIMT_OK) rc = gs_setl(g, at, "gpgpu_l2_ways", c.ways);
     if (rc == SIMT_OK) rc = gs_setl(g, at, "gpgpu_l2_mshr_merge", c.merge);
+    if (rc == SIMT_OK) rc = gs_set(g, at, "gpgpu_l2_sectored", c.type == 'S' ? "1" : "0");
     if (rc != SIMT_OK)
         return rc;
     g->d.l2_sets = c.sets;
@@ -363,7 +364,7 @@ static int gs_dl2(gs_t *g, const gs_row_t *r, const gs_tok_t *opt,
     g->d.l2_at = *at;
     if (c.write != 'B')
         gs_note(g, at, opt, "partly ignored: the L2 write policy (write-back here)");
-    gs_cache_unmodelled(g, opt, at, &c);
+    gs_cache_unmodelled(g, opt, at, &c, 1);
     return SIMT_OK;
 }
 

@@ -106,8 +106,8 @@ static void to_partitions(memsys_t *m, uint64_t now)
         partition_t *pt = &m->parts[p];
         mem_req_t *r;
         while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
-            partition_push(pt, (uint32_t)(r - m->pool), r->addr,
-                           r->kind != MEM_FILL && r->kind != MEM_READ_THROUGH);
+            partition_push_bytes(pt, (uint32_t)(r - m->pool), r->addr, r->size,
+                                 r->kind != MEM_FILL && r->kind != MEM_READ_THROUGH);
     }
 }
 
