@@ -77,17 +77,18 @@ static void caches(FILE *out, const simt_stats_t *s, const simt_config_t *cfg)
             (unsigned long long)s->l1c_accesses);
 }
 
-/* Bandwidth: lines moved over the run's time at the core clock, against
- * the channels' peak (a line per burst_cycles DRAM cycles each). */
+/* Bandwidth: the bytes the data buses moved (a line per burst_cycles bus
+ * cycles; a sectored L2's partial bursts count their share) over the
+ * run's time at the core clock, against the channels' peak. */
 static void dram(FILE *out, const simt_stats_t *s, const simt_config_t *cfg)
 {
     if (GET(IDEAL_MEMORY) || !GET(DRAM_MODEL))
         return;
     double line = (double)GET(L2_LINE);
     double seconds = (double)s->gpu_sim_cycle / ((double)GET(CLK_CORE) * 1e6);
-    double used = seconds > 0 ? (double)(s->dram_reads + s->dram_writes) * line / seconds : 0;
-    double peak = (double)GET(N_MEM) * line / (double)GET(DRAM_BURST) *
-                  (double)GET(CLK_DRAM) * 1e6;
+    double per_cycle = line / (double)GET(DRAM_BURST);
+    double used = seconds > 0 ? (double)s->dram_bus_busy * per_cycle / seconds : 0;
+    double peak = (double)GET(N_MEM) * per_cycle * (double)GET(CLK_DRAM) * 1e6;
     fprintf(out, "%-14s %.1f GB/s of %.1f peak (data bus busy %.1f%%), %llu reads, "
             "%llu writes, row hits %.1f%%\n", "DRAM", used / 1e9, peak / 1e9,
             pct(s->dram_bus_busy, s->dram_channel_cycles),
