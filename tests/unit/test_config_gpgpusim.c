@@ -1,5 +1,7 @@
 /* test_config_gpgpusim.c: GPGPU-Sim configuration files (gpu/config_gpgpusim.h)
- * and the options they brought in (gpgpu_perf_sim_memcpy).
+ * and the options of GPGPU-Sim's files that change results: the memcpy
+ * prefill, the sectored L2, the L1 hit latency, the interconnect clock;
+ * and the progress callback, which must change nothing.
  *
  * The two GPGPU-Sim files are read where the project keeps them, in
  * ../shared/gpgpusim-configs/ (the tests run from the repository root).
