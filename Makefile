@@ -34,7 +34,7 @@ TESTBIN    := $(BUILD)/bin/unit_tests
 all: $(SIMT) $(TESTBIN)
 
 help:
-	@echo "make run        install what is missing, build, run the main job (vecadd, functional)"
+	@echo "make run        install what is missing, build, run backprop on fermi-gtx480 with the RTL co-simulated"
 	@echo "make test       install what is missing, build, run every test (ends with 'N passed, N failed')"
 	@echo "make lint       compile with clang's extra warnings and run cppcheck"
 	@echo "make bench      simulation speed (functional, timing) and the co-simulation slowdown"
@@ -81,8 +81,10 @@ $(TESTBIN): $(TEST_OBJS) $(DRV_OBJS) $(BUILD)/libsimt.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJS) $(DRV_OBJS) $(BUILD)/libsimt.a $(LDLIBS)
 
-run: deps $(SIMT)
-	$(SIMT) run vecadd --functional
+# The first screen: a paper's machine (EXPARS' GTX480, docs/configs.md)
+# on the timing model, every RTL unit co-simulated; a summary at the end.
+run: deps cosim
+	$(SIMT) run backprop --config configs/fermi-gtx480.cfg --cosim all
 
 test: deps
 	@bash scripts/run_tests.sh

@@ -49,8 +49,8 @@ expect config-missing 2 "nofile.cfg: error: cannot open" -- "$simt" run vecadd -
 printf '# a preset\ngpgpu_shmem_size = 16384\n\n  gpgpu_n_clusters = many\n' > "$tmp/bad.cfg"
 expect config-bad-line 2 "bad.cfg:4:22: error: 'gpgpu_n_clusters' must be an integer" -- "$simt" run vecadd --config "$tmp/bad.cfg"
 printf 'gpgpu_shmem_size = 16384 # 16 KB\n' > "$tmp/good.cfg"
-expect config-good 0 "gpgpu_shmem_size = 16384$" -- "$simt" run vecadd --config "$tmp/good.cfg"
-expect set-overrides-config 0 "gpgpu_shmem_size = 8192  # --set" -- "$simt" run vecadd --config "$tmp/good.cfg" --set gpgpu_shmem_size=8192
+expect config-good 0 "gpgpu_shmem_size = 16384$" -- "$simt" run vecadd --config "$tmp/good.cfg" --show-config
+expect set-overrides-config 0 "gpgpu_shmem_size = 8192  # --set" -- "$simt" run vecadd --config "$tmp/good.cfg" --set gpgpu_shmem_size=8192 --show-config
 expect param-bad 2 "--param n=abc: error: not an integer" -- "$simt" run vecadd --param n=abc
 expect param-range 2 "out of range" -- "$simt" run vecadd --param n=-5
 expect param-not-kv 2 "is not key=value" -- "$simt" run vecadd --param n
@@ -77,7 +77,48 @@ else
   fail=$((fail + 1)); echo "FAIL timing-deterministic-json"
 fi
 expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, owf, ltlws, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
-expect timing-stats 0 "gpu_sim_cycle += [1-9]" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=two_level
+expect timing-stats 0 "gpu_sim_cycle += [1-9]" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=two_level --stats all
+
+# what a run prints: a summary by default (docs/stats.md, "What simt run
+# prints"), every statistic with --stats all, the configuration on request
+out=$("$simt" run vecadd --config configs/fermi-gtx480.cfg 2>&1)
+for pat in "^workload vecadd: PASS" "^gpu_sim_cycle +[1-9][0-9]* \(" "^instructions +3487 warp, 111320 thread; IPC [0-9.]+ thread" \
+           "^occupancy +achieved [0-9.]+% of 48 warp slots" "vecadd: 6 CTAs/SM of 256 threads, limited by threads" \
+           "^issue +issued [0-9.]+%, no warp" "^caches +L1D [0-9.]+% hits of [0-9]+, L2 " "^DRAM +[0-9.]+ GB/s of 177.4 peak" \
+           "^mechanisms +scheduler gto x2 per SM"; do
+  if grep -Eq -- "$pat" <<<"$out"; then pass=$((pass + 1)); echo "ok summary '$pat'"
+  else fail=$((fail + 1)); echo "FAIL summary: no '$pat' in"; echo "$out" | sed 's/^/    /'; fi
+done
+if [ "$(grep -c . <<<"$out")" -le 15 ] && ! grep -q "^---- " <<<"$out"; then pass=$((pass + 1)); echo "ok summary-short"
+else fail=$((fail + 1)); echo "FAIL summary-short: $(grep -c . <<<"$out") lines"; fi
+expect functional-summary 0 "^instructions +3487 warp, 111320 thread \(31.92 active lanes" -- "$simt" run vecadd --functional
+if "$simt" run vecadd --functional 2>&1 | grep -Eq "cycle|IPC|occupancy|DRAM"; then fail=$((fail + 1)); echo "FAIL functional-prints-no-timing"
+else pass=$((pass + 1)); echo "ok functional-prints-no-timing"; fi
+expect stats-all 0 "^---- SMs ----" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --stats all
+expect stats-bad 2 "--stats needs 'all'" -- "$simt" run vecadd --stats everything
+expect config-out 0 "" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=owf --config-out "$tmp/resolved.cfg"
+expect config-out-loads 0 "scheduler owf x4 per SM" -- "$simt" run vecadd --config "$tmp/resolved.cfg"
+
+# GPGPU-Sim's own configuration files, as they are (../shared, never copied)
+gs=../shared/gpgpusim-configs/SM2_GTX480/gpgpusim.config
+expect gpgpusim-run 0 "gpgpusim.config:157:21: note: -gpuwattch_xml_file ignored: no power model" -- "$simt" run vecadd --config "$gs"
+expect gpgpusim-timing 0 "^gpu_sim_cycle +[1-9]" -- "$simt" run vecadd --config "$gs"
+printf -- '-gpgpu_n_mem 6\n-gpgpu_cache:dl2 S:64:128\n' > "$tmp/bad.config"
+expect gpgpusim-bad 2 "bad.config:2:18: error: -gpgpu_cache:dl2 'S:64:128' is not valid" -- "$simt" run vecadd --config "$tmp/bad.config"
+
+# the progress line: on a terminal's stderr (script gives the run a pty),
+# never in a pipe, and not with --quiet; kmeans runs for about 2.5 seconds
+if command -v script >/dev/null; then
+  tty_out=$(script -qec "$simt run kmeans --config configs/fermi-gtx480.cfg" /dev/null 2>&1)
+  pipe_err=$("$simt" run kmeans --config configs/fermi-gtx480.cfg 2>&1 >/dev/null)
+  quiet_out=$(script -qec "$simt run kmeans --config configs/fermi-gtx480.cfg --quiet" /dev/null 2>&1)
+  if grep -Eq "[0-9.]+[kM]? cycles, [0-9.]+[kM]? warp-insns, kernels [0-9]+/[0-9]+, [0-9.]+[kM]? cycles/s" <<<"$tty_out" &&
+     [ -z "$pipe_err" ] && ! grep -q "warp-insns" <<<"$quiet_out" && grep -q "PASS" <<<"$quiet_out"; then
+    pass=$((pass + 1)); echo "ok progress-line-tty-only"
+  else
+    fail=$((fail + 1)); echo "FAIL progress-line-tty-only"; echo "$tty_out" | head -n 3 | cat -v
+  fi
+fi
 
 # the compile pipeline: simt opt writes PTX that info and run accept; a
 # register cap spills and the workload still matches its CPU reference
@@ -93,7 +134,7 @@ expect cap-info 0 "values spilled" -- "$simt" info workloads/matmul/kernel.ptx -
 expect cap-run 0 "workload matmul: PASS" -- "$simt" run matmul --set maxrregcount=16
 expect cap-run-timing 0 "workload hotspot: PASS" -- "$simt" run hotspot --set maxrregcount=12 --config configs/kepler-ss.cfg
 expect cap-too-low 2 "cannot fit in 4 registers per thread" -- "$simt" run vecadd --set maxrregcount=4
-expect regs-source-ptxas 0 "vecadd .* 12 " -- "$simt" run vecadd --set gpgpu_regs_source=ptxas
+expect regs-source-ptxas 0 "vecadd .* 12 " -- "$simt" run vecadd --set gpgpu_regs_source=ptxas --stats all
 cp tests/kernels/vecadd/kernel.ptx "$tmp/vecadd.ptx"  # no meta beside it
 expect regs-source-ptxas-missing 2 "kernel 'vecadd': gpgpu_regs_source = ptxas, but no ptxas" -- "$simt" info "$tmp/vecadd.ptx" --set gpgpu_regs_source=ptxas
 

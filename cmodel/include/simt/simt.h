@@ -72,6 +72,19 @@ struct unit_hooks;
 void simt_gpu_set_unit_hooks(simt_gpu_t *gpu, const struct unit_hooks *hooks);
 const simt_config_t *simt_gpu_config(const simt_gpu_t *gpu);
 
+/* Where a timing run stands, for a progress display: cycles and
+ * warp-instructions since the GPU was created, and the kernels of the
+ * current synchronize done so far. */
+typedef struct simt_progress {
+    uint64_t cycles, warp_insns;
+    unsigned kernels_done, kernels;
+} simt_progress_t;
+typedef void (*simt_progress_fn)(void *ctx, const simt_progress_t *at);
+/* Calls fn(ctx, ...) every `every_cycles` core cycles of a timing run
+ * (fn NULL: never).  It observes only: results do not change. */
+void simt_gpu_set_progress(simt_gpu_t *gpu, simt_progress_fn fn, void *ctx,
+                           uint64_t every_cycles);
+
 /* ---- modules ---- */
 int simt_module_load_file(simt_gpu_t *gpu, const char *path,
                           simt_module_t **out, simt_error_t *err);

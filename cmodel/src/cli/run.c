@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/error.h"
 #include "cli/cli.h"
 #include "cli/cosim.h"
+#include "cli/progress.h"
+#include "cli/summary.h"
 
 enum { COSIM_HISTORY = 12, COSIM_WINDOW = 200 };
 
@@ -19,6 +22,7 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nusage: simt run <workload> [--config FILE] [--set key=value]... "
                     "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
+                    "       [--stats all] [--show-config] [--config-out FILE] [--quiet]\n"
                     "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n");
     return 2;
 }
@@ -37,14 +41,16 @@ static const simt_workload_t *find_workload(const char *name)
  * destroy.  The workload's status. */
 static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
                     const char *ptx, const simt_wl_params_t *params,
-                    const unit_hooks_t *hooks, simt_gpu_t **gpu_out,
-                    simt_wl_result_t *res, simt_error_t *err)
+                    const unit_hooks_t *hooks, cli_progress_t *progress,
+                    simt_gpu_t **gpu_out, simt_wl_result_t *res, simt_error_t *err)
 {
     *gpu_out = NULL;
     simt_gpu_t *gpu = simt_gpu_create(cfg, err);
     if (!gpu)
         return err->status;
     simt_gpu_set_unit_hooks(gpu, hooks);
+    if (progress)
+        cli_progress_start(progress, gpu, stderr);
     *gpu_out = gpu;
     char root[4096], path[8192];
     snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
@@ -55,6 +61,26 @@ static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
     if (rc == SIMT_OK)
         rc = wl->run(gpu, mod, params, res, err);
     return rc;
+}
+
+/* The resolved configuration as a preset file that --config reads back,
+ * written atomically (temp file + rename). */
+static int write_config(const char *path, const simt_config_t *cfg, simt_error_t *err)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return set_error(err, SIMT_EINPUT, "%s: error: cannot write: %s", path,
+                         strerror(errno));
+    fprintf(f, "# the resolved configuration of a simt run (simt run --config this file)\n");
+    simt_config_print(cfg, f, "");
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        return set_error(err, SIMT_EINPUT, "%s: error: write failed", path);
+    }
+    return SIMT_OK;
 }
 
 /* After a mismatch: the same run again, tracing the mismatching instance
@@ -95,7 +121,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     }
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    run_once(cfg, wl, ptx, params, &c.hooks, &gpu, &res, &err);
+    run_once(cfg, wl, ptx, params, &c.hooks, NULL, &gpu, &res, &err);
     simt_gpu_destroy(gpu);
     simt_cosim_result_t r;
     cli_cosim_result(&c, &r);
@@ -125,6 +151,8 @@ int cli_run(int argc, char **argv)
     int functional = 0;
     simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
     const char *cosim_dir = NULL;
+    int stats_all = 0, show_config = 0, quiet = 0;
+    const char *config_out = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
@@ -144,6 +172,18 @@ int cli_run(int argc, char **argv)
             ptx = argv[++i];
         } else if (!strcmp(a, "--functional")) {
             functional = 1;
+        } else if (!strcmp(a, "--stats")) {
+            if (!has_next || (strcmp(argv[i + 1], "all") && strcmp(argv[i + 1], "summary")))
+                return usage_error("%s needs 'all' (every statistic) or 'summary'", a);
+            stats_all = !strcmp(argv[++i], "all");
+        } else if (!strcmp(a, "--show-config")) {
+            show_config = 1;
+        } else if (!strcmp(a, "--config-out")) {
+            if (!has_next)
+                return usage_error("%s needs a file", a);
+            config_out = argv[++i];
+        } else if (!strcmp(a, "--quiet")) {
+            quiet = 1;
         } else if (!strcmp(a, "--json")) {
             if (!has_next)
                 return usage_error("%s needs a file", a);
@@ -214,8 +254,12 @@ int cli_run(int argc, char **argv)
         goto fail;
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL, &gpu,
-                      &res, &err);
+    cli_progress_t progress;
+    int show_progress = !quiet && isatty(STDERR_FILENO);
+    int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
+                      show_progress ? &progress : NULL, &gpu, &res, &err);
+    if (show_progress)
+        cli_progress_end(&progress);
     simt_cosim_result_t cr = { 0 };
     if (co.units) {
         cli_cosim_result(&cosim, &cr);
@@ -244,28 +288,41 @@ int cli_run(int argc, char **argv)
     const simt_stats_t *st = simt_gpu_stats(gpu);
     printf("workload %s: %s (%s)\n", wl->name, res.passed ? "PASS" : "FAIL",
            res.detail);
-    printf("\n---- statistics ----\n");
-    simt_stats_print(st, stdout);
     const simt_kernel_stats_t *ks;
     size_t nks = simt_gpu_kernels(gpu, &ks);
-    printf("\n---- kernels ----\n");
-    simt_kernel_stats_print(ks, nks, stdout);
-    const simt_sm_stats_t *sms;
-    size_t nsms = simt_gpu_sms(gpu, &sms);
-    if (nsms) {
-        printf("\n---- SMs ----\n");
-        simt_sm_stats_print(sms, nsms, stdout);
+    if (stats_all) {
+        printf("\n---- statistics ----\n");
+        simt_stats_print(st, stdout);
+        printf("\n---- kernels ----\n");
+        simt_kernel_stats_print(ks, nks, stdout);
+        const simt_sm_stats_t *sms;
+        size_t nsms = simt_gpu_sms(gpu, &sms);
+        if (nsms) {
+            printf("\n---- SMs ----\n");
+            simt_sm_stats_print(sms, nsms, stdout);
+        }
+    } else {
+        cli_summary_print(stdout, st, &cfg, ks, nks);
     }
-    printf("\n---- configuration ----\n");
-    simt_config_print(&cfg, stdout, "");
+    if (stats_all || show_config) {
+        printf("\n---- configuration ----\n");
+        simt_config_print(&cfg, stdout, "");
+    }
+    if (config_out && write_config(config_out, &cfg, &err) != SIMT_OK) {
+        simt_gpu_destroy(gpu);
+        goto fail;
+    }
+    if (!stats_all && !quiet)
+        printf("%-14s every statistic: --stats all; the configuration: --show-config\n",
+               "more");
     if (json && cli_write_json(json, wl->name, &res, gpu, &err) != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
     }
     simt_gpu_destroy(gpu);
     if (co.units)
-        printf("\ncosim: %llu unit-cycles compared, %llu mismatches%s\n",
-               (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,
+        printf("%scosim: %llu unit-cycles compared, %llu mismatches%s\n",
+               stats_all ? "\n" : "", (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,
                co.rtl_drives ? " (the RTL drove the model)" : "");
     return res.passed ? 0 : 1;
 fail:

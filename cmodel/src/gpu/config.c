@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "gpu/config_gpgpusim.h"
 #include "gpu/cta_policy.h"
 #include "simt/config.h"
 #include "exec/recon.h"
@@ -94,9 +95,11 @@ static size_t distance(const char *a, size_t la, const char *b)
 }
 
 /* Parses one assignment `key = value` (text without comment), reporting
- * positions as file:line:col (col is 1-based in `line_text`). */
-static int assign(simt_config_t *cfg, const char *file, unsigned line,
-                  const char *text, uint8_t origin, simt_error_t *err)
+ * positions as file:line:col (col is col0 plus the 1-based column in
+ * `text`: a caller that builds the text names where it came from). */
+static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
+                     unsigned col0, const char *text, uint8_t origin,
+                     simt_error_t *err)
 {
     const char *p = text;
     while (*p == ' ' || *p == '\t')
@@ -105,20 +108,20 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
     while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
         p++;
     size_t klen = (size_t)(p - k);
-    unsigned kcol = (unsigned)(k - text) + 1;
+    unsigned kcol = col0 + (unsigned)(k - text) + 1;
     if (klen == 0)
         return set_input_error(err, file, line, kcol,
                                "expected `key = value`, found '%s'", k);
     while (*p == ' ' || *p == '\t')
         p++;
     if (*p != '=')
-        return set_input_error(err, file, line, (unsigned)(p - text) + 1,
+        return set_input_error(err, file, line, col0 + (unsigned)(p - text) + 1,
                                "expected '=' after key '%.*s'", (int)klen, k);
     p++;
     while (*p == ' ' || *p == '\t')
         p++;
     const char *v = p;
-    unsigned vcol = (unsigned)(v - text) + 1;
+    unsigned vcol = col0 + (unsigned)(v - text) + 1;
     size_t vlen = strlen(v);
     while (vlen && isspace((unsigned char)v[vlen - 1]))
         vlen--;
@@ -191,6 +194,25 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
     return SIMT_OK;
 }
 
+static int assign(simt_config_t *cfg, const char *file, unsigned line,
+                  const char *text, uint8_t origin, simt_error_t *err)
+{
+    return assign_at(cfg, file, line, 0, text, origin, err);
+}
+
+int config_assign_from_file(simt_config_t *cfg, const char *file, unsigned line,
+                            unsigned value_col, const char *key,
+                            const char *value, simt_error_t *err)
+{
+    char text[256];
+    int klen = snprintf(text, sizeof text, "%s=%s", key, value);
+    if (klen < 0 || (size_t)klen >= sizeof text)
+        return set_input_error(err, file, line, value_col, "value for '%s' is "
+                               "too long", key);
+    unsigned col0 = value_col > strlen(key) + 2 ? value_col - (unsigned)strlen(key) - 2 : 0;
+    return assign_at(cfg, file, line, col0, text, 1, err);
+}
+
 int simt_config_set(simt_config_t *cfg, const char *assignment,
                     const char *where, simt_error_t *err)
 {
@@ -204,6 +226,33 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
     if (!f)
         return set_error(err, SIMT_EINPUT, "%s: error: cannot open the "
                          "configuration file: %s", path, strerror(errno));
+    /* GPGPU-Sim's `-option value` files are read as they are, whole */
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    int c;
+    while (mem && (c = getc(f)) != EOF)
+        putc(c, mem);
+    if (mem)
+        fclose(mem);
+    if (!text) {
+        fclose(f);
+        return set_error(err, SIMT_EINPUT, "%s: error: out of memory reading "
+                         "the configuration file", path);
+    }
+    if (config_gpgpusim_detect(text)) {
+        fclose(f);
+        simt_config_t next = *cfg;
+        int grc = config_gpgpusim_apply(&next, path, text, stderr, err);
+        free(text);
+        if (grc == SIMT_OK) {
+            *cfg = next;
+            snprintf(cfg->preset, sizeof cfg->preset, "%s", path);
+        }
+        return grc;
+    }
+    free(text);
+    rewind(f);
     char line[1024];
     unsigned n = 0;
     int rc = SIMT_OK;

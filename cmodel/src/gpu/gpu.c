@@ -45,11 +45,25 @@ struct simt_gpu {
     simt_sm_stats_t *sms;        /* one per SM (timing mode) */
     size_t nsms;
     const unit_hooks_t *hooks;   /* co-simulation, or NULL */
+    timing_copy_t *copies;       /* host-to-device copies since the last
+                                    timing run (gpgpu_perf_sim_memcpy) */
+    unsigned ncopies, copies_cap;
+    simt_progress_fn progress;
+    void *progress_ctx;
+    uint64_t progress_every;
 };
 
 void simt_gpu_set_unit_hooks(simt_gpu_t *g, const struct unit_hooks *hooks)
 {
     g->hooks = hooks;
+}
+
+void simt_gpu_set_progress(simt_gpu_t *g, simt_progress_fn fn, void *ctx,
+                           uint64_t every_cycles)
+{
+    g->progress = fn;
+    g->progress_ctx = ctx;
+    g->progress_every = every_cycles ? every_cycles : 1;
 }
 
 simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
@@ -118,6 +132,7 @@ void simt_gpu_destroy(simt_gpu_t *g)
     free(g->smem);
     free(g->kstats);
     free(g->sms);
+    free(g->copies);
     free(g);
 }
 
@@ -308,6 +323,18 @@ int simt_memcpy_htod(simt_gpu_t *g, simt_devptr_t dst, const void *src,
     if (!h)
         return SIMT_EINPUT;
     memcpy(h, src, n);
+    if (simt_config_get(&g->cfg, SIMT_CFG_PERF_SIM_MEMCPY) &&
+        !simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL) && n) {
+        if (g->ncopies == g->copies_cap) {
+            unsigned cap = g->copies_cap ? 2 * g->copies_cap : 16;
+            timing_copy_t *c = realloc(g->copies, cap * sizeof *c);
+            if (!c)
+                return set_error(err, SIMT_EINPUT, "out of host memory");
+            g->copies = c;
+            g->copies_cap = cap;
+        }
+        g->copies[g->ncopies++] = (timing_copy_t){ dst, n };
+    }
     return SIMT_OK;
 }
 
@@ -532,7 +559,11 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
         ls[i].stream = (uint32_t)pl->launch.stream;
     }
     g->stats.kernels_launched += g->nqueue;
-    int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &g->stats, ks, g->sms);
+    timing_extras_t x = { .copies = g->copies, .ncopies = g->ncopies,
+                          .progress = g->progress, .progress_ctx = g->progress_ctx,
+                          .progress_every = g->progress_every };
+    int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &x, &g->stats, ks, g->sms);
+    g->ncopies = 0; /* the L2 of the next run starts from the copies after */
     free(ls);
     return rc;
 }

@@ -42,6 +42,13 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
     return NULL;
 }
 
+void memsys_prefill(memsys_t *m, uint64_t addr, uint64_t bytes)
+{
+    uint64_t line = m->cfg.part.l2.line;
+    for (uint64_t a = addr / line * line; a < addr + bytes; a += line)
+        partition_prefill(&m->parts[addrmap_partition(&m->cfg.map, a)], a);
+}
+
 void memsys_free(memsys_t *m)
 {
     icnt_free(&m->req_net);
@@ -99,8 +106,8 @@ static void to_partitions(memsys_t *m, uint64_t now)
         partition_t *pt = &m->parts[p];
         mem_req_t *r;
         while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
-            partition_push(pt, (uint32_t)(r - m->pool), r->addr,
-                           r->kind != MEM_FILL && r->kind != MEM_READ_THROUGH);
+            partition_push_bytes(pt, (uint32_t)(r - m->pool), r->addr, r->size,
+                                 r->kind != MEM_FILL && r->kind != MEM_READ_THROUGH);
     }
 }
 

@@ -46,6 +46,11 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
                         unsigned clusters, unsigned per_cluster);
 void memsys_free(memsys_t *m);
 
+/* GPGPU-Sim's memcpy prefill: every L2 line of [addr, addr + bytes) is
+ * installed in its partition's slice (partition_prefill), in address
+ * order.  Before the first cycle. */
+void memsys_prefill(memsys_t *m, uint64_t addr, uint64_t bytes);
+
 /* The hierarchy's three clock domains, each ticked on its own clock with
  * `now` counting that clock's cycles: the interconnect (SMs' outboxes in,
  * both networks, requests into partitions, replies into the SMs at core

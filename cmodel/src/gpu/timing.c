@@ -98,7 +98,8 @@ static memsys_cfg_t memsys_config(const simt_config_t *cfg)
                   .l2 = { .sets = GET(L2_SETS), .ways = GET(L2_WAYS),
                           .line = GET(L2_LINE), .mshrs = GET(L2_MSHRS),
                           .mshr_merge = GET(L2_MSHR_MERGE),
-                          .write = CACHE_WRITE_BACK },
+                          .write = CACHE_WRITE_BACK,
+                          .sectored = (int)GET(L2_SECTORED) },
                   .l2_latency = GET(L2_LATENCY),
                   .mem_latency = GET(DRAM_LATENCY),
                   .queue = GET(L2_QUEUE) },
@@ -268,9 +269,20 @@ static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
     } while (!(edges >> CLK_CORE & 1));
 }
 
+/* The callback's view (warp_insns counts as instructions execute, at
+ * issue; gpu_sim_cycle only when the run ends). */
+static void report_progress(const gpu_run_t *g, const timing_extras_t *x,
+                            const simt_stats_t *stats, uint64_t now)
+{
+    simt_progress_t at = { .cycles = stats->gpu_sim_cycle + now,
+                             .warp_insns = stats->warp_insns,
+                             .kernels_done = g->dispatch.ndone, .kernels = g->nk };
+    x->progress(x->progress_ctx, &at);
+}
+
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
-               const unit_hooks_t *hooks, simt_stats_t *stats,
-               simt_kernel_stats_t *ks, simt_sm_stats_t *sms)
+               const unit_hooks_t *hooks, const timing_extras_t *x,
+               simt_stats_t *stats, simt_kernel_stats_t *ks, simt_sm_stats_t *sms)
 {
     if (!n)
         return SIMT_OK;
@@ -285,6 +297,10 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     const char *why = clocks_init(&clk, mhz);
     if (rc == SIMT_OK && why)
         rc = set_error(ls[0].l.err, SIMT_EINPUT, "configuration: error: %s", why);
+    for (unsigned i = 0; rc == SIMT_OK && g.hierarchy && GET(PERF_SIM_MEMCPY) &&
+                         i < x->ncopies; i++)
+        memsys_prefill(&g.mem, x->copies[i].addr, x->copies[i].bytes);
+    uint64_t next_report = x->progress ? x->progress_every : UINT64_MAX;
     while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
         /* the memory domains tick on their own clocks; one core cycle per
          * pass (edges that fall together: memory first) */
@@ -305,6 +321,10 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         if (rc == SIMT_OK && now - last_progress > idle_limit)
             rc = deadlock(&g, now - last_progress);
         now++;
+        if (now == next_report) {
+            report_progress(&g, x, stats, now);
+            next_report += x->progress_every;
+        }
     }
     if (rc == SIMT_OK) {
         dispatch_export_stats(&g.dispatch, GET(MAX_THREADS_SM) / WARP_SIZE,

@@ -14,6 +14,7 @@
 
 #include "exec/exec.h"
 #include "simt/config.h"
+#include "simt/simt.h"
 #include "units/unit_hooks.h"
 
 typedef struct timing_launch {
@@ -24,6 +25,23 @@ typedef struct timing_launch {
     uint32_t stream;
 } timing_launch_t;
 
+/* A byte range a host-to-device copy wrote since the last run. */
+typedef struct timing_copy {
+    uint64_t addr, bytes;
+} timing_copy_t;
+
+/* What a run takes besides its launches: the copies the L2 starts with
+ * (gpgpu_perf_sim_memcpy; in copy order, so the last copied lines are the
+ * most recently used), and a progress callback called every
+ * `progress_every` core cycles (NULL: none).  Neither changes a result. */
+typedef struct timing_extras {
+    const timing_copy_t *copies;
+    unsigned ncopies;
+    simt_progress_fn progress;
+    void *progress_ctx;
+    uint64_t progress_every;
+} timing_extras_t;
+
 /* Runs launches ls[0..n), adds their statistics to `stats` and fills
  * ks[0..n) (whose names, dimensions and counts the caller set) with their
  * cycles, occupancy limit and achieved occupancy, and adds each SM's
@@ -33,7 +51,7 @@ typedef struct timing_launch {
  * fault, reported in that launch's error), SIMT_ECOSIM (a hook stopped the
  * run) or SIMT_EINPUT. */
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
-               const unit_hooks_t *hooks, simt_stats_t *stats,
-               simt_kernel_stats_t *ks, simt_sm_stats_t *sms);
+               const unit_hooks_t *hooks, const timing_extras_t *x,
+               simt_stats_t *stats, simt_kernel_stats_t *ks, simt_sm_stats_t *sms);
 
 #endif

@@ -20,7 +20,19 @@
  *   local-wb/global-wt  write-back for local accesses, write-through for
  *                   global (GPGPU-Sim's Fermi L1);
  *   read-only       a write is refused (CACHE_FAIL_READ_ONLY).
- * Requests are the caller's 64-bit tags. */
+ * Requests are the caller's 64-bit tags.
+ *
+ * A sectored cache (`sectors` = CACHE_SECTORS, GPGPU-Sim 4's 'S' caches,
+ * used as a write-back L2) keeps the tag and LRU per line but the data per
+ * sector of line / CACHE_SECTORS bytes: cache_access_bytes names the bytes
+ * a request touches, a read hits when its sectors are present, and a miss
+ * fetches only the sectors missing (fill_sectors), also on a line whose
+ * tag is present (a sector miss).  A write makes the sectors it covers
+ * whole present and dirty without a fetch; only a sector it covers in part
+ * and that is absent is fetched first.  While a line's fetch is pending, a
+ * request whose sectors are present or on their way joins it, and one
+ * that needs another sector is a reservation failure (CACHE_FAIL_MERGE)
+ * until the fill.  A dirty line is written back whole. */
 #ifndef MEM_CACHE_H
 #define MEM_CACHE_H
 
@@ -31,11 +43,15 @@ typedef enum cache_write_policy {
     CACHE_LOCAL_WB_GLOBAL_WT, CACHE_READ_ONLY
 } cache_write_policy_t;
 
+#define CACHE_SECTORS 4
+
 typedef struct cache_cfg {
     unsigned sets, ways, line;     /* line: bytes, a power of two */
     unsigned mshrs;                /* MSHR entries (lines being fetched) */
     unsigned mshr_merge;           /* requests per MSHR entry */
     cache_write_policy_t write;
+    int sectored;                  /* 1: CACHE_SECTORS sectors per line
+                                      (write-back only; cache_access_bytes) */
 } cache_cfg_t;
 
 typedef enum cache_outcome {
@@ -57,6 +73,8 @@ typedef struct cache_result {
     uint8_t write_down;            /* the write must also go to the next level */
     uint8_t writeback;             /* a dirty victim must be written back */
     uint64_t fill_addr;            /* CACHE_MISS: line to fetch */
+    uint8_t fill_sectors;          /* CACHE_MISS, sectored: the sectors to
+                                      fetch (bit i: sector i); else 1 */
     uint64_t victim_addr;          /* writeback: the victim's line */
 } cache_result_t;
 
@@ -70,11 +88,13 @@ typedef struct cache_line {
     uint64_t tag;                  /* line address */
     uint64_t lru;                  /* last use */
     uint8_t valid, dirty, reserved;
+    uint8_t sect_valid;            /* sectored: the sectors present */
     uint32_t mshr;                 /* while reserved: its MSHR entry */
 } cache_line_t;
 
 typedef struct cache_mshr {      /* in use while its line is reserved */
     uint8_t dirty_on_fill;         /* a write-allocate miss */
+    uint8_t sectors;               /* sectored: the sectors being fetched */
     unsigned n;                    /* waiting requests */
 } cache_mshr_t;
 
@@ -107,8 +127,19 @@ static inline uint64_t cache_line_addr(const cache_t *c, uint64_t addr)
 void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,
                   uint64_t tag, cache_result_t *res);
 
+/* A sectored cache's access to bytes [addr, addr + bytes) of one line (a
+ * read, or a write under write-back). */
+void cache_access_bytes(cache_t *c, uint64_t addr, unsigned bytes, int is_write,
+                        uint64_t tag, cache_result_t *res);
+
 /* The data of line `line_addr` arrived. */
 void cache_fill(cache_t *c, uint64_t line_addr);
+
+/* Makes the line holding `addr` present and clean without an access (a
+ * prefill: GPGPU-Sim's memcpy into the L2), the most recently used of its
+ * set; the victim is the least recently used clean way that is not
+ * reserved, and a set with none keeps its lines.  Nothing is counted. */
+void cache_install(cache_t *c, uint64_t addr);
 
 /* A request released by a fill: 1 and its tag, or 0. */
 int cache_pop_ready(cache_t *c, uint64_t *tag);

@@ -38,11 +38,17 @@ int dram_can_accept(const dram_t *d)
     return d->nq + d->done_count < d->cfg.queue;
 }
 
-void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
+void dram_push_sized(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write,
+                     unsigned burst)
 {
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
-                                  .bank = bank, .row = row };
+                                  .bank = bank, .row = row, .burst = (uint16_t)burst };
     d->wake = 0; /* a new request may go at once */
+}
+
+void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
+{
+    dram_push_sized(d, tag, bank, row, write, d->cfg.burst_cycles);
 }
 
 static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,
@@ -70,7 +76,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     dram_bank_t *b = &d->bank[r->bank];
     const dram_cfg_t *c = &d->cfg;
     uint64_t start = now + (r->write ? c->tWL : c->tCL);
-    uint64_t end = start + c->burst_cycles;
+    uint64_t end = start + r->burst;
     d->bus_free = end;
     d->col_ok = now + c->tCCD;
     if (r->write) {
@@ -81,7 +87,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
         d->stats.reads++;
     }
     b->pre_ok = max64(b->pre_ok, end);
-    d->stats.bus_busy += c->burst_cycles;
+    d->stats.bus_busy += r->burst;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
     d->done[(d->done_head + d->done_count++) % c->queue] =

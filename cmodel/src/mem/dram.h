@@ -48,6 +48,7 @@ typedef struct dram_req {
     uint32_t tag;
     uint8_t write;
     uint8_t opened;            /* its row was opened for it: a row miss */
+    uint16_t burst;            /* data-bus cycles */
     uint32_t bank, row;
 } dram_req_t;
 
@@ -83,8 +84,12 @@ const char *dram_init(dram_t *d, const dram_cfg_t *cfg);
 void dram_free(dram_t *d);
 
 int dram_can_accept(const dram_t *d);
-/* Queues a request for row `row` of bank `bank` under the caller's `tag`. */
+/* Queues a request for row `row` of bank `bank` under the caller's `tag`:
+ * a burst of `burst_cycles`, or of `burst` cycles (a part of a line: a
+ * sectored L2's sectors). */
 void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write);
+void dram_push_sized(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write,
+                     unsigned burst);
 
 /* One DRAM cycle: at most one command. */
 void dram_cycle(dram_t *d, uint64_t now);

@@ -23,6 +23,7 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
     p->in = calloc(cfg->queue, sizeof *p->in);
     p->in_write = calloc(cfg->queue, sizeof *p->in_write);
     p->in_addr = calloc(cfg->queue, sizeof *p->in_addr);
+    p->in_bytes = calloc(cfg->queue, sizeof *p->in_bytes);
     int nomem = fill_queue_init(&p->fetch, cfg->l2.mshrs);
     p->out = calloc(p->out_cap, sizeof *p->out);
     if (cfg->dram_model) {
@@ -38,7 +39,7 @@ const char *partition_init(partition_t *p, const part_cfg_t *cfg)
         for (unsigned t = 0; p->free_tags && t < cfg->dram.queue; t++)
             p->free_tags[p->nfree_tags++] = cfg->dram.queue - 1 - t;
     }
-    if (!p->in || !p->in_write || !p->in_addr || nomem || !p->out ||
+    if (!p->in || !p->in_write || !p->in_addr || !p->in_bytes || nomem || !p->out ||
         (cfg->dram_model && (!p->todo || !p->at_dram || !p->free_tags ||
                              !p->dram_done))) {
         partition_free(p);
@@ -59,6 +60,7 @@ void partition_free(partition_t *p)
     free(p->in);
     free(p->in_write);
     free(p->in_addr);
+    free(p->in_bytes);
     fill_queue_free(&p->fetch);
     free(p->out);
     *p = (partition_t){ 0 };
@@ -72,14 +74,21 @@ int partition_can_accept(const partition_t *p)
     return p->in_count < p->cfg.queue && p->held < p->out_cap;
 }
 
-void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write)
+void partition_push_bytes(partition_t *p, uint32_t req, uint64_t addr, unsigned bytes,
+                          int write)
 {
     assert(partition_can_accept(p));
     p->held++;
     unsigned k = (p->in_head + p->in_count++) % p->cfg.queue;
     p->in[k] = req;
     p->in_addr[k] = addrmap_chan(&p->cfg.map, addr);
+    p->in_bytes[k] = (uint16_t)(bytes < p->cfg.l2.line ? bytes : p->cfg.l2.line);
     p->in_write[k] = (uint8_t)write;
+}
+
+void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write)
+{
+    partition_push_bytes(p, req, addr, p->cfg.l2.line, write);
 }
 
 static void reply(partition_t *p, uint32_t req, uint64_t ready)
@@ -110,7 +119,13 @@ void partition_dram_cycle(partition_t *p, uint64_t now)
         uint32_t t = p->free_tags[--p->nfree_tags];
         p->at_dram[t] = m;
         addrmap_loc_t at = addrmap_channel(&p->cfg.map, m.addr);
-        dram_push(&p->dram, t, at.bank, at.row, m.write);
+        if (m.sectors) { /* a sectored fill moves only its sectors */
+            unsigned n = (unsigned)__builtin_popcount(m.sectors);
+            unsigned burst = (p->cfg.dram.burst_cycles * n + CACHE_SECTORS - 1) / CACHE_SECTORS;
+            dram_push_sized(&p->dram, t, at.bank, at.row, m.write, burst);
+        } else {
+            dram_push(&p->dram, t, at.bank, at.row, m.write);
+        }
     }
     dram_cycle(&p->dram, now);
     uint32_t t;
@@ -161,23 +176,28 @@ void partition_cycle(partition_t *p, uint64_t now)
     if (!p->cfg.l2_enabled) {
         *(p->in_write[k] ? &p->stats.writes : &p->stats.reads) += 1;
         if (p->cfg.dram_model)
-            todo_push(p, (part_mem_t){ p->in_addr[k], p->in[k], p->in_write[k], 0 });
+            todo_push(p, (part_mem_t){ p->in_addr[k], p->in[k], p->in_write[k], 0, 0 });
         else
             reply(p, p->in[k], now + p->cfg.mem_latency);
         p->in_head = (p->in_head + 1) % p->cfg.queue;
         p->in_count--;
         return;
     }
-    cache_access(&p->l2, p->in_addr[k], p->in_write[k], 0, p->in[k], &r);
+    if (p->cfg.l2.sectored)
+        cache_access_bytes(&p->l2, p->in_addr[k], p->in_bytes[k], p->in_write[k],
+                           p->in[k], &r);
+    else
+        cache_access(&p->l2, p->in_addr[k], p->in_write[k], 0, p->in[k], &r);
     if (r.outcome == CACHE_FAIL) {
         p->stats.stall_cycles++;
         return;
     }
     *(p->in_write[k] ? &p->stats.writes : &p->stats.reads) += 1;
     if (r.writeback && p->cfg.dram_model)
-        todo_push(p, (part_mem_t){ r.victim_addr, PART_NOBODY, 1, 0 });
+        todo_push(p, (part_mem_t){ r.victim_addr, PART_NOBODY, 1, 0, 0 });
     if (r.outcome == CACHE_MISS && p->cfg.dram_model)
-        todo_push(p, (part_mem_t){ r.fill_addr, PART_NOBODY, 0, 1 });
+        todo_push(p, (part_mem_t){ r.fill_addr, PART_NOBODY, 0, 1,
+                                   (uint8_t)(p->cfg.l2.sectored ? r.fill_sectors : 0) });
     else if (r.outcome == CACHE_MISS)
         fill_queue_push(&p->fetch, r.fill_addr, now + p->cfg.mem_latency);
     else if (r.outcome != CACHE_HIT_RESERVED)
@@ -200,6 +220,12 @@ void partition_pop_reply(partition_t *p)
     p->held--;
     p->out_head = (p->out_head + 1) % p->out_cap;
     p->out_count--;
+}
+
+void partition_prefill(partition_t *p, uint64_t addr)
+{
+    if (p->cfg.l2_enabled)
+        cache_install(&p->l2, addrmap_chan(&p->cfg.map, addr));
 }
 
 void partition_export_stats(const partition_t *p, simt_stats_t *st)

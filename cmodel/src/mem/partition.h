@@ -58,6 +58,8 @@ typedef struct part_mem {
     uint64_t addr;             /* line (L2) or request address */
     uint32_t req;              /* requester to answer, or PART_NOBODY */
     uint8_t write, fill;       /* fill: the answer fills the L2 */
+    uint8_t sectors;           /* a sectored L2's fill: the sectors fetched
+                                  (bit i: sector i); 0: the whole line */
 } part_mem_t;
 
 #define PART_NOBODY 0xffffffffu
@@ -76,6 +78,7 @@ typedef struct partition {
     uint32_t *in;              /* request handles, a ring */
     uint8_t *in_write;         /* per queued request: a write */
     uint64_t *in_addr;
+    uint16_t *in_bytes;
     unsigned in_head, in_count;
     fill_queue_t fetch;        /* ideal memory: lines coming from below */
     part_reply_t *out;         /* replies waiting, a ring */
@@ -90,7 +93,11 @@ void partition_free(partition_t *p);
 
 /* Room in the request queue, and for one more reply to come. */
 int partition_can_accept(const partition_t *p);
-/* Queues request `req` (the caller's handle) for `addr`. */
+/* Queues request `req` (the caller's handle) for `addr`: for `bytes` from
+ * there (what a sectored L2 fetches or overwrites, cache_access_bytes), or
+ * for the whole L2 line. */
+void partition_push_bytes(partition_t *p, uint32_t req, uint64_t addr, unsigned bytes,
+                          int write);
 void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write);
 
 /* One L2-clock cycle (`now` counts L2 cycles) and one DRAM-clock cycle
@@ -102,6 +109,11 @@ void partition_dram_cycle(partition_t *p, uint64_t now);
 /* The oldest reply ready by `now`, without taking it: 1 and its handle. */
 int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req);
 void partition_pop_reply(partition_t *p);
+
+/* The L2 slice holds the line of `addr` (a global address of this
+ * partition) as if it had been fetched: cache_install; nothing without an
+ * L2. */
+void partition_prefill(partition_t *p, uint64_t addr);
 
 /* Adds the partition's L2 slice and DRAM channel figures to the GPU's
  * statistics. */
