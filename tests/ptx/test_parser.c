@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ptx_text.h"
+#include "ptx/parser_tables.h"
 
 #define PARSE_OK(src)                                                     \
     simt_error_t err_;                                                    \
@@ -173,7 +174,7 @@ TEST(parser_special_registers)
         { "%total_smem_size", PTX_SREG_TOTAL_SMEM_SIZE },
     };
     const unsigned n = sizeof sr / sizeof *sr;
-    CHECK_EQ(n, PTX_SREG_COUNT);
+    CHECK_EQ(n + 32, PTX_SREG_COUNT); /* and %envreg0..31: parser_envreg */
     char text[8192];
     size_t len = (size_t)snprintf(text, sizeof text, "%s", PTX_HDR K_OPEN);
     for (unsigned i = 0; i < n; i++) {
@@ -2200,4 +2201,133 @@ TEST(parser_kernel_shared_base_alignment)
     CHECK_EQ(m->syms[ptx_text_sym(m, "c")].offset, 16);
     CHECK_EQ(ptx_kernel_shared_base(m, (uint32_t)k), 16);
     CHECK_EQ(ptx_kernel_shared_bytes(m, (uint32_t)k), 48);
+}
+
+/* ---------- PTX that nvcc 13 emits (issue 11) ---------- */
+
+/* Identifiers have no length limit: a 5000-character kernel, register,
+ * label and function name, kept whole (Thrust names pass 127 characters;
+ * a 63-character cut would merge distinct names). */
+TEST(parser_long_identifiers)
+{
+    enum { N = 5000 };
+    char *name = malloc(N + 1), *src = malloc(8 * N + 512);
+    CHECK(name && src);
+    memset(name, 'a', N);
+    name[N] = '\0';
+    snprintf(src, 8 * N + 512,
+             PTX_HDR ".func %s_f()\n{\nret;\n}\n"
+             ".visible .entry %s()\n{\n.reg .b32 %%%s;\n"
+             "mov.u32 %%%s, 1;\nbra %s_L;\n%s_L:\ncall %s_f, ();\nret;\n}\n",
+             name, name, name, name, name, name, name);
+    simt_error_t err_;
+    const ptx_module_t *m = ptx_text_parse(src, &err_);
+    int f = m ? ptx_find_function(m, name) : -1;
+    free(src);
+    CHECK_MSG(m != NULL, "parse failed: %s", err_.msg);
+    CHECK(f >= 0);
+    CHECK_EQ(strlen(m->funcs[f].regs[0].name), N + 1);
+    CHECK_EQ(strcmp(m->funcs[f].regs[0].name + 1, name), 0);
+    CHECK_EQ(m->insns[m->funcs[f].first + 1].ops[0].imm,
+             m->funcs[f].first + 2); /* the long label resolved */
+    free(name);
+}
+
+/* WARP_SZ is the immediate 32, typed like any immediate. */
+TEST(parser_warp_sz)
+{
+    PARSE_OK(K("mov.u32 %r1, WARP_SZ;\nadd.s64 %rd1, %rd2, WARP_SZ;\n"
+               "cvt.rn.f32.u32 %f1, %r1;\nmul.f32 %f2, %f1, WARP_SZ;"));
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_IMM(in->ops[1], 32);
+    AT(1);
+    CHECK_IMM(in->ops[2], 32);
+    AT(3);
+    CHECK_FIMM(in->ops[2], 0x42000000); /* 32.0f */
+}
+
+TEST(parser_envreg)
+{
+    PARSE_OK(K("mov.u32 %r1, %envreg0;\nmov.u32 %r2, %envreg31;"));
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_SREG(in->ops[1], PTX_SREG_ENVREG0);
+    AT(1);
+    CHECK_SREG(in->ops[1], PTX_SREG_ENVREG0 + 31);
+    CHECK_EQ(strcmp(ptx_sreg_name(PTX_SREG_ENVREG0 + 31), "%envreg31"), 0);
+}
+
+/* A label before the closing brace stands on an implicit ret. */
+TEST(parser_label_at_end_of_function)
+{
+    PARSE_OK(PTX_HDR ".visible .entry k()\n{\n.reg .pred %p;\n"
+             "@%p bra $L_end;\ntrap;\n$L_end:\n}\n");
+    const ptx_insn_t *in;
+    AT(2);
+    CHECK_OP(in, RET, NONE);
+    CHECK_EQ(in->line, 9); /* the label's */
+    AT(0);
+    CHECK_EQ(in->ops[0].imm, ptx_text_insn(m, "k", 2) - m->insns);
+}
+
+/* Addresses in initializers become relocations (ir.h): the forms nvcc 13
+ * writes for pointers to variables, function tables and byte arrays. */
+TEST(parser_address_initializers)
+{
+    PARSE_OK(PTX_HDR
+             ".func f()\n{\nret;\n}\n"
+             ".global .align 4 .b8 g[16];\n"
+             ".global .align 8 .u64 gp = generic(g)+8;\n"
+             ".global .align 8 .u64 s[3] = {5, generic(g)+4, 120};\n"
+             ".global .align 8 .u64 tbl[2] = {f, 0};\n"
+             ".const .align 8 .u64 cp = g;\n"
+             ".global .align 1 .b8 bytes[8] = {0xFF(generic(g+2)), "
+             "0xFF00(generic(g+2)), 1, 2};\n"
+             ".visible .entry k()\n{\nret;\n}\n");
+    CHECK_EQ(m->nrelocs, 6);
+    uint32_t g = (uint32_t)ptx_text_sym(m, "g");
+    const ptx_reloc_t *r = m->relocs;
+    CHECK_EQ(r[0].var, ptx_text_sym(m, "gp"));
+    CHECK_EQ(r[0].target, g);
+    CHECK_EQ(r[0].generic, 1);
+    CHECK_EQ(r[0].addend, 8);
+    CHECK_EQ(r[0].offset, 0);
+    CHECK_EQ(r[0].bytes, 8);
+    CHECK_EQ(r[1].offset, 8);
+    CHECK_EQ(r[1].addend, 4);
+    CHECK_EQ(m->syms[r[1].var].init[0], 5);
+    CHECK_EQ(m->syms[r[1].var].init[16], 120);
+    CHECK_EQ(m->syms[r[2].target].kind, PTX_SYM_FUNC);
+    CHECK_EQ(r[3].generic, 0);
+    CHECK_EQ(m->syms[r[3].var].space, PTX_SPACE_CONST);
+    CHECK_EQ(r[4].mask, 0xFF);
+    CHECK_EQ(r[4].bytes, 1);
+    CHECK_EQ(r[4].addend, 2);
+    CHECK_EQ(r[5].mask, 0xFF00);
+    CHECK_EQ(r[5].offset, 1);
+    CHECK_EQ(m->syms[r[5].var].init[2], 1);
+}
+
+/* An indirect call: target register, argument lists and the prototype. */
+TEST(parser_indirect_call)
+{
+    PARSE_OK(PTX_HDR ".visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
+             ".reg .b32 %r<2>;\n{\n.param .b32 param0;\n"
+             "st.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"
+             "prototype_0 : .callprototype (.param .b32 _) _ "
+             "(.param .b32 _);\n"
+             "call (retval0),\n%rd1,\n(\nparam0\n)\n, prototype_0;\n"
+             "ld.param.b32 %r0, [retval0+0];\n}\nret;\n}\n");
+    const ptx_insn_t *in;
+    AT(1);
+    CHECK_OP(in, CALL, NONE);
+    CHECK_EQ(in->nops, 4);
+    CHECK_EQ(in->ops[1].kind, PTX_OPND_REG);
+    CHECK_EQ(in->ops[3].kind, PTX_OPND_PROTO);
+    CHECK_EQ(m->nprotos, 1);
+    CHECK_EQ(m->protos[0].nargs, 1);
+    CHECK_EQ(m->protos[0].nrets, 1);
+    CHECK_EQ(strcmp(m->protos[0].text,
+                    ".callprototype (.param .b32 _) _ (.param .b32 _)"), 0);
 }

@@ -71,6 +71,11 @@ struct unit_hooks;
 void simt_gpu_set_unit_hooks(simt_gpu_t *gpu, const struct unit_hooks *hooks);
 const simt_config_t *simt_gpu_config(const simt_gpu_t *gpu);
 
+/* Where device printf output goes (stdout unless set): written by
+ * simt_synchronize once the kernels complete, in the order the warps
+ * executed their printf calls (docs/semantics.md). */
+void simt_gpu_set_device_output(simt_gpu_t *gpu, FILE *out);
+
 /* ---- modules ---- */
 int simt_module_load_file(simt_gpu_t *gpu, const char *path,
                           simt_module_t **out, simt_error_t *err);

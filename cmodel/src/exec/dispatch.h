@@ -14,5 +14,14 @@ exec_fn exec_select_cvt(const ptx_insn_t *in);    /* exec_cvt.c */
 exec_fn exec_select_mem(const ptx_insn_t *in);    /* exec_mem.c */
 exec_fn exec_select_ctrl(const ptx_insn_t *in);   /* exec_ctrl.c */
 exec_fn exec_select_warp(const ptx_insn_t *in);   /* exec_warp.c */
+/* The handler of a call to a function the model provides (ptx_builtin_t),
+ * or NULL (exec_builtin.c). */
+exec_fn exec_select_builtin(ptx_builtin_t b);
+
+/* Host pointer for `size` bytes at generic address `addr` read by lane l,
+ * checked as a load is (a fault report and NULL otherwise), not traced
+ * (exec_mem.c). */
+uint8_t *exec_mem_generic(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                          uint64_t addr, unsigned size, unsigned l);
 
 #endif

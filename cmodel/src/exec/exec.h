@@ -42,6 +42,12 @@
 #define GEN_LOCAL_BASE (2ull << 44)
 #define GEN_WINDOW_SIZE (1ull << 32)
 
+/* Function addresses (`mov.u64 %rd, f;`, initializers, indirect calls):
+ * module function i is at EXEC_FUNC_BASE + i * EXEC_FUNC_STRIDE, a window
+ * no data access resolves to. */
+#define EXEC_FUNC_BASE (3ull << 44)
+#define EXEC_FUNC_STRIDE 16u
+
 /* A CTA's scratchpad: its static .shared variables, then the dynamic
  * (extern) array, which starts at the static size rounded up to 16 bytes
  * (the largest scalar or vector access). */
@@ -100,12 +106,20 @@ typedef struct exec_insn {
     /* call: argument copies (caller frame offset -> callee frame offset) */
     uint32_t call_first, call_count;   /* into program->copies */
     uint32_t ret_first, ret_count;
+    uint32_t icall_first, icall_count; /* indirect call: program->icalls */
     exec_opnd_t o[PTX_MAX_OPERANDS];
 } exec_insn_t;
 
 typedef struct exec_copy {
     uint32_t from, to, bytes;  /* local (per-thread frame) offsets */
 } exec_copy_t;
+
+/* One function an indirect call may reach, with its frame copies. */
+typedef struct exec_icall {
+    uint32_t func;             /* module function index */
+    uint32_t entry;            /* its first PC */
+    uint32_t call_first, call_count, ret_first, ret_count;
+} exec_icall_t;
 
 typedef struct exec_program {
     const ptx_module_t *mod;
@@ -117,6 +131,8 @@ typedef struct exec_program {
     uint32_t nimm;
     exec_copy_t *copies;
     uint32_t ncopies;
+    exec_icall_t *icalls;
+    uint32_t nicalls;
     uint32_t nslots;           /* value registers per lane */
     uint32_t npreds;           /* predicate registers */
     uint32_t frame_bytes;      /* per-thread local memory */
@@ -200,6 +216,18 @@ typedef struct warp {
     uint64_t scratch[PTX_MAX_OPERANDS][WARP_SIZE]; /* special registers */
 } warp_t;
 
+/* Device printf output (exec_builtin.c): like a GPU's printf FIFO, the
+ * text of every printf call in the order the warps executed them (within
+ * one call, lanes in ascending order), written to the host's output when
+ * the kernels complete (simt_synchronize).  Bytes past `limit` are dropped,
+ * as a full FIFO drops them, and counted. */
+typedef struct exec_printf_buf {
+    char *text;
+    size_t len, cap;
+    size_t limit;
+    uint64_t dropped;
+} exec_printf_buf_t;
+
 typedef struct exec_launch {
     const exec_program_t *prog;
     const char *kernel_name;
@@ -213,6 +241,7 @@ typedef struct exec_launch {
     simt_stats_t *stats;
     const simt_config_t *cfg;
     simt_error_t *err;
+    exec_printf_buf_t *printf_out; /* device printf's FIFO */
 } exec_launch_t;
 
 #define EXEC_NBARRIERS 16

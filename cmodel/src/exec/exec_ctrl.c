@@ -39,7 +39,70 @@ static void h_call(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     if (!m)
         return;
     copy_frames(w, x->l->prog, ei->call_first, ei->call_count, m);
-    w->cta->recon->call(x, w, ei, m);
+    w->cta->recon->call(x, w, ei, ei->target, m);
+}
+
+/* The callee of indirect call ei for lanes m: the function the target
+ * register names, the same in every lane, among those fitting the call's
+ * prototype (program.c); NULL after a fault report. */
+static const exec_icall_t *icall_target(exec_ctx_t *x, warp_t *w,
+                                        const exec_insn_t *ei, uint32_t m)
+{
+    const exec_program_t *p = x->l->prog;
+    unsigned fi = ei->ir->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
+    const uint64_t *t = SRC(fi);
+    uint32_t first = (uint32_t)__builtin_ctz(m);
+    uint64_t a = t[first];
+    FOR_LANES(m, l)
+        if (t[l] != a) {
+            exec_fault(x, w, ei, m, "indirect call: lane %u calls 0x%llx but "
+                       "lane %u calls 0x%llx; calls to different functions "
+                       "within one warp are not modelled", first,
+                       (unsigned long long)a, l, (unsigned long long)t[l]);
+            return NULL;
+        }
+    uint64_t off = a - EXEC_FUNC_BASE;
+    for (uint32_t i = 0; a >= EXEC_FUNC_BASE && off % EXEC_FUNC_STRIDE == 0 &&
+                         i < ei->icall_count; i++) {
+        const exec_icall_t *c = &p->icalls[ei->icall_first + i];
+        if (c->func == off / EXEC_FUNC_STRIDE)
+            return c;
+    }
+    exec_fault(x, w, ei, m, "indirect call to 0x%llx, which is not the "
+               "address of a function matching the call's prototype",
+               (unsigned long long)a);
+    return NULL;
+}
+
+/* The model gives each function one register and frame layout, so a
+ * function must not be entered again while active in the group (direct
+ * recursion is refused when the program is built; this catches it through
+ * a register). */
+static int active_in(const warp_t *w, const exec_program_t *p, uint32_t func)
+{
+    for (uint32_t i = 0; i < w->depth; i++)
+        if (w->stack[i].call_pc != EXEC_NO_PC && w->stack[i].pc < p->ncode &&
+            p->code[w->stack[i].pc].func == func)
+            return 1;
+    return 0;
+}
+
+static void h_call_indirect(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                            uint32_t m)
+{
+    if (!m)
+        return;
+    const exec_icall_t *c = icall_target(x, w, ei, m);
+    if (!c)
+        return;
+    if (active_in(w, x->l->prog, c->func)) {
+        exec_fault(x, w, ei, m, "indirect call to '%s', which is already "
+                   "active: recursion is not supported",
+                   x->l->prog->mod->funcs[c->func].name);
+        return;
+    }
+    copy_frames(w, x->l->prog, c->call_first, c->call_count, m);
+    w->cta->recon->call(x, w, ei, c->entry, m);
 }
 
 static void h_ret(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
@@ -54,6 +117,14 @@ static void h_ret(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
         return;
     }
     const exec_insn_t *call = &p->code[call_pc];
+    if (call->fn == h_call_indirect) {
+        /* the callee's copies: the target register (the caller's, which
+         * the callee cannot write) still names it */
+        const exec_icall_t *c = icall_target(x, w, call, m);
+        if (c)
+            copy_frames(w, p, c->ret_first, c->ret_count, m);
+        return;
+    }
     copy_frames(w, p, call->ret_first, call->ret_count, m);
 }
 
@@ -156,7 +227,10 @@ exec_fn exec_select_ctrl(const ptx_insn_t *in)
 {
     switch (in->op) {
     case PTX_OP_BRA: return h_bra;
-    case PTX_OP_CALL: return h_call;
+    case PTX_OP_CALL: {
+        unsigned fi = in->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
+        return in->ops[fi].kind == PTX_OPND_REG ? h_call_indirect : h_call;
+    }
     case PTX_OP_RET: return h_ret;
     case PTX_OP_EXIT: return h_exit;
     case PTX_OP_TRAP: return h_trap;

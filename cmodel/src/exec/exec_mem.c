@@ -122,6 +122,16 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
 }
 
+uint8_t *exec_mem_generic(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                          uint64_t addr, unsigned size, unsigned l)
+{
+    exec_access_t *trace = x->trace; /* not a memory instruction's access */
+    x->trace = NULL;
+    uint8_t *p = access(x, w, ei, PTX_SPACE_NONE, addr, size, l, 0);
+    x->trace = trace;
+    return p;
+}
+
 static uint64_t load_le(const uint8_t *p, unsigned size)
 {
     uint64_t v = 0;

@@ -13,7 +13,8 @@
 #include "simt/simt.h"
 
 /* Functions reachable from `kernel` through calls, in depth-first
- * preorder (kernel first); *n receives the count.  The caller frees the
+ * preorder (kernel first), then those whose address is taken (by a reached
+ * function or an initializer), which an indirect call may reach; *n receives the count.  The caller frees the
  * array.  NULL with err filled when out of host memory, or when the calls
  * recurse (a "file:line:col: error:" at the call, SIMT_EINPUT). */
 uint32_t *ptx_reachable(const ptx_module_t *m, uint32_t kernel, uint32_t *n,

@@ -96,6 +96,12 @@ void ptx_module_free(ptx_module_t *m)
     free(m->syms);
     free(m->insns);
     free(m->call_lists);
+    free(m->relocs);
+    for (uint32_t i = 0; i < m->nprotos; i++) {
+        free(m->protos[i].name);
+        free(m->protos[i].text);
+    }
+    free(m->protos);
     free(m->source);
     free(m->line_start);
     free(m->file);

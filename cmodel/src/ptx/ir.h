@@ -156,8 +156,12 @@ typedef enum ptx_sreg {
     PTX_SREG_LANEMASK_EQ, PTX_SREG_LANEMASK_LE, PTX_SREG_LANEMASK_LT,
     PTX_SREG_LANEMASK_GE, PTX_SREG_LANEMASK_GT,
     PTX_SREG_DYN_SMEM_SIZE, PTX_SREG_TOTAL_SMEM_SIZE,
-    PTX_SREG_COUNT
+    PTX_SREG_ENVREG0, /* %envreg0..%envreg31: PTX_SREG_ENVREG0 + n */
+    PTX_SREG_COUNT = PTX_SREG_ENVREG0 + 32
 } ptx_sreg_t;
+
+/* The predefined constant WARP_SZ (an immediate wherever one may stand). */
+#define PTX_WARP_SZ 32
 
 /* ---- operands ---- */
 typedef enum ptx_opnd_kind {
@@ -172,6 +176,7 @@ typedef enum ptx_opnd_kind {
     PTX_OPND_FUNC,  /* sym: function index */
     PTX_OPND_LIST,  /* (a, b, ...) of a call: nvec symbols starting at
                        module->call_lists[imm] */
+    PTX_OPND_PROTO, /* an indirect call's .callprototype: module->protos[imm] */
 } ptx_opnd_kind_t;
 
 #define PTX_REG_SINK 0xffffu
@@ -241,9 +246,36 @@ typedef struct ptx_symbol {
     uint32_t line, col;
 } ptx_symbol_t;
 
+/* An address stored by an initializer (`= fn`, `= generic(v)+8`,
+ * `= {0xFF(v), 0xFF00(v)}`), written when the module is loaded, once the
+ * addresses are known: the bits `mask` selects of the target's address plus
+ * addend, shifted down by the mask's trailing zeros, as `bytes` little-endian
+ * bytes at `offset` in variable `var`. */
+typedef struct ptx_reloc {
+    uint32_t var;        /* symbol initialised */
+    uint32_t target;     /* symbol whose address is stored (a variable or a
+                            function) */
+    uint64_t offset;     /* byte offset in var */
+    int64_t addend;
+    uint64_t mask;
+    uint8_t bytes;
+    uint8_t generic;     /* generic(v): the generic address of v */
+    uint32_t line, col;
+} ptx_reloc_t;
+
+/* Functions the CUDA runtime provides and nvcc only declares (.extern
+ * .func): the model implements them itself (exec/exec_builtin.c). */
+typedef enum ptx_builtin {
+    PTX_BUILTIN_NONE = 0,
+    PTX_BUILTIN_VPRINTF,     /* vprintf(format, argument buffer): printf */
+    PTX_BUILTIN_ASSERTFAIL,  /* __assertfail(message, file, line, function,
+                                char size): a failed assert */
+} ptx_builtin_t;
+
 typedef struct ptx_function {
     char *name;
     int is_entry;
+    uint8_t builtin;             /* ptx_builtin_t: declared, never defined */
     uint32_t first, count;       /* instruction range */
     ptx_reg_t *regs;
     uint32_t nregs;
@@ -259,6 +291,15 @@ typedef struct ptx_function {
     uint32_t maxnreg, minnctapersm;
     uint32_t line, col;
 } ptx_function_t;
+
+/* A `name: .callprototype (rets) _ (args);` declaration: the shape of the
+ * functions an indirect call (through a register) may reach. */
+typedef struct ptx_proto {
+    char *name;
+    char *text;                  /* the declaration after the name, as written */
+    uint32_t func;               /* the function declaring it */
+    uint32_t nargs, nrets;
+} ptx_proto_t;
 
 typedef struct ptx_module {
     char *file;                  /* name used in diagnostics */
@@ -276,6 +317,10 @@ typedef struct ptx_module {
     uint64_t global_bytes;       /* module-scope .global variables */
     uint32_t *call_lists;        /* LIST operands: symbol indices */
     uint32_t ncall_lists;
+    ptx_reloc_t *relocs;         /* addresses in initializers */
+    uint32_t nrelocs;
+    ptx_proto_t *protos;         /* call prototypes, in source order */
+    uint32_t nprotos;
     char *source;                /* copy of the text, for reports */
     uint32_t *line_start;        /* offset of each line in source (1-based) */
     uint32_t nlines;

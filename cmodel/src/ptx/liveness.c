@@ -85,9 +85,14 @@ int ptx_insn_uses(const ptx_insn_t *in, uint16_t *regs, int max)
     int n = 0;
     add_reg(regs, max, &n, in->guard);
     /* call: the argument and return lists name .param symbols, not
-     * registers, and the target is a function */
-    if (in->op == PTX_OP_CALL)
+     * registers; the target is a function, or for an indirect call a
+     * register it reads */
+    if (in->op == PTX_OP_CALL) {
+        for (unsigned i = 0; i < in->nops && i < PTX_MAX_OPERANDS; i++)
+            if (in->ops[i].kind == PTX_OPND_REG)
+                add_reg(regs, max, &n, in->ops[i].reg);
         return n;
+    }
     unsigned from = 0;
     if (writes_op0(in)) {
         from = 1;

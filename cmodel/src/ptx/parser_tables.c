@@ -33,6 +33,12 @@ static const char *const sreg_names[PTX_SREG_COUNT] = {
     "%clock", "%clock_hi", "%clock64", "%globaltimer",
     "%lanemask_eq", "%lanemask_le", "%lanemask_lt", "%lanemask_ge",
     "%lanemask_gt", "%dynamic_smem_size", "%total_smem_size",
+    "%envreg0", "%envreg1", "%envreg2", "%envreg3", "%envreg4", "%envreg5",
+    "%envreg6", "%envreg7", "%envreg8", "%envreg9", "%envreg10", "%envreg11",
+    "%envreg12", "%envreg13", "%envreg14", "%envreg15", "%envreg16", "%envreg17",
+    "%envreg18", "%envreg19", "%envreg20", "%envreg21", "%envreg22", "%envreg23",
+    "%envreg24", "%envreg25", "%envreg26", "%envreg27", "%envreg28", "%envreg29",
+    "%envreg30", "%envreg31",
 };
 
 int ptx_sreg_from_name(const char *name)
@@ -433,7 +439,7 @@ static arity_t arity(ptx_op_t op)
     case PTX_OP_ACTIVEMASK: case PTX_OP_BRA: case PTX_OP_NANOSLEEP:
         return (arity_t){ 1, 1 };
     case PTX_OP_PREF: return (arity_t){ 1, 4 };
-    case PTX_OP_CALL: return (arity_t){ 1, 3 };
+    case PTX_OP_CALL: return (arity_t){ 1, 4 };
     case PTX_OP_BAR: case PTX_OP_BARRIER: return (arity_t){ 1, 4 };
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
     case PTX_OP_CVTA: case PTX_OP_CVT: case PTX_OP_ABS: case PTX_OP_NEG:
@@ -523,10 +529,22 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         return NULL;
     case PTX_OP_CALL: {
         unsigned fi = o[0].kind == PTX_OPND_LIST ? 1 : 0;
+        unsigned end = in->nops;
         if (fi >= in->nops ||
-            (o[fi].kind != PTX_OPND_FUNC && o[fi].kind != PTX_OPND_LABEL))
+            (o[fi].kind != PTX_OPND_FUNC && o[fi].kind != PTX_OPND_LABEL &&
+             o[fi].kind != PTX_OPND_REG))
             return "expects call (ret), function, (args)";
-        for (unsigned i = fi + 1; i < in->nops; i++)
+        if (o[fi].kind == PTX_OPND_REG) {
+            if (o[fi].reg == PTX_REG_SINK ||
+                f->regs[o[fi].reg].type == PTX_T_PRED)
+                return "an indirect call's target must be a register holding "
+                       "a function address";
+            if (o[end - 1].kind != PTX_OPND_PROTO)
+                return "an indirect call (through a register) needs a "
+                       ".callprototype as its last operand";
+            end--;
+        }
+        for (unsigned i = fi + 1; i < end; i++)
             if (o[i].kind != PTX_OPND_LIST)
                 return "call arguments must be a (...) list of .param names";
         return NULL;

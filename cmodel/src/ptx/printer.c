@@ -295,6 +295,9 @@ static void operand(const printer_t *p, const ptx_insn_t *in, unsigned k)
         }
         fputs(")", out);
         return;
+    case PTX_OPND_PROTO:
+        fputs(p->m->protos[o->imm].name, out);
+        return;
     case PTX_OPND_NONE:
         return;
     }
@@ -342,6 +345,10 @@ static int body(printer_t *p, uint32_t f)
         if (y->func == f && (y->kind == PTX_SYM_VAR || y->kind == PTX_SYM_CPARAM))
             variable(p, s, "\t");
     }
+    for (uint32_t i = 0; i < p->m->nprotos; i++)
+        if (p->m->protos[i].func == f)
+            fprintf(p->out, "\t%s: %s;\n", p->m->protos[i].name,
+                    p->m->protos[i].text);
     for (uint32_t i = fn->first; i < fn->first + fn->count; i++)
         instruction(p, i);
     fputs("}\n", p->out);

@@ -1,0 +1,218 @@
+/* test_nvcc13.c: PTX as nvcc 13 emits it for real programs, end to end:
+ * device printf and assert, addresses in initializers, indirect calls,
+ * WARP_SZ and long template names.  The CUDA sources and the PTX nvcc
+ * made of them are in tests/ptx/nvcc13/ (the test needs no nvcc); expected
+ * values are worked out by hand from the CUDA source and C's printf. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../harness.h"
+#include "simt/config.h"
+#include "simt/simt.h"
+
+#define DIR "tests/ptx/nvcc13/"
+
+typedef struct run {
+    simt_gpu_t *gpu;
+    simt_module_t *mod;
+    simt_error_t err;
+    FILE *out;          /* device printf output */
+    char *text;         /* what the run printed, NUL-terminated */
+    size_t len;
+} run_t;
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    fclose(f);
+    if (s) {
+        s[n] = '\0';
+        *len = (size_t)n;
+    }
+    return s;
+}
+
+/* Loads DIR/file on a GPU (functional, or the timing model). */
+static int run_open(run_t *r, const char *file, int functional)
+{
+    memset(r, 0, sizeof *r);
+    simt_config_t cfg;
+    simt_config_defaults(&cfg);
+    if (!functional &&
+        simt_config_set(&cfg, "functional=0", "test", &r->err) != SIMT_OK)
+        return -1;
+    r->gpu = simt_gpu_create(&cfg, &r->err);
+    r->out = tmpfile();
+    if (!r->gpu || !r->out)
+        return -1;
+    simt_gpu_set_device_output(r->gpu, r->out);
+    char path[256];
+    snprintf(path, sizeof path, DIR "%s", file);
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) {
+        snprintf(r->err.msg, sizeof r->err.msg, "cannot read %s", path);
+        return -1;
+    }
+    int rc = simt_module_load_text(r->gpu, path, text, len, &r->mod, &r->err);
+    free(text);
+    return rc == SIMT_OK ? 0 : -1;
+}
+
+/* Launches `kernel` on one block of `block` threads with buffers
+ * bufs[i] (sizes[i] bytes, copied back) and runs it; returns the
+ * simt_synchronize status (or -1) and reads what it printed. */
+static int run_kernel(run_t *r, const char *kernel, unsigned block,
+                      void **bufs, const size_t *sizes, unsigned nbuf)
+{
+    simt_devptr_t dev[4];
+    simt_arg_t args[4];
+    for (unsigned i = 0; i < nbuf; i++) {
+        if (simt_malloc(r->gpu, sizes[i], &dev[i], &r->err) != SIMT_OK ||
+            simt_memcpy_htod(r->gpu, dev[i], bufs[i], sizes[i], &r->err) !=
+                SIMT_OK)
+            return -1;
+        args[i] = (simt_arg_t){ &dev[i], sizeof dev[i] };
+    }
+    simt_launch_t l;
+    memset(&l, 0, sizeof l);
+    l.grid = (simt_dim3_t){ 1, 1, 1 };
+    l.block = (simt_dim3_t){ block, 1, 1 };
+    if (simt_launch_kernel(r->gpu, r->mod, kernel, &l, args, nbuf, &r->err) !=
+        SIMT_OK)
+        return -1;
+    int rc = simt_synchronize(r->gpu, &r->err);
+    for (unsigned i = 0; rc == SIMT_OK && i < nbuf; i++)
+        if (simt_memcpy_dtoh(r->gpu, bufs[i], dev[i], sizes[i], &r->err) !=
+            SIMT_OK)
+            return -1;
+    long n = ftell(r->out);
+    free(r->text);
+    r->text = calloc(1, n > 0 ? (size_t)n + 1 : 1);
+    if (r->text && n > 0) {
+        rewind(r->out);
+        r->len = fread(r->text, 1, (size_t)n, r->out);
+    }
+    return rc;
+}
+
+static void run_close(run_t *r)
+{
+    if (r->gpu)
+        simt_gpu_destroy(r->gpu);
+    if (r->out)
+        fclose(r->out);
+    free(r->text);
+}
+
+/* printf_k's text for n threads with inputs in[], from C's printf: one
+ * warp, which runs the even lanes' printf call (lanes in ascending order),
+ * then the odd lanes'. */
+static void printf_expected(const int *in, unsigned n, char *buf, size_t size)
+{
+    size_t k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned t = i < (n + 1) / 2 ? 2 * i : 2 * (i - (n + 1) / 2) + 1;
+        int v = in[t];
+        if (t % 2 == 0)
+            k += (size_t)snprintf(buf + k, size - k,
+                                  "t%d v=%d u=%u x=%x %5.2f [%s] %c %lld %%\n",
+                                  (int)t, v, (unsigned)v, (unsigned)v, v * 0.5,
+                                  "str", 'a' + (int)t, (long long)v << 33);
+        else
+            k += (size_t)snprintf(buf + k, size - k, "odd %03d %-4d|%e\n",
+                                  (int)t, v, (double)v);
+    }
+}
+
+static void check_printf(int functional)
+{
+    run_t r;
+    int in[4] = { 5, -7, 123456, 0x7fffffff };
+    void *bufs[] = { in };
+    size_t sizes[] = { sizeof in };
+    int ok = run_open(&r, "printf_assert.ptx", functional) == 0 &&
+             run_kernel(&r, "printf_k", 4, bufs, sizes, 1) == SIMT_OK;
+    char want[1024];
+    printf_expected(in, 4, want, sizeof want);
+    int same = ok && r.text && strcmp(r.text, want) == 0;
+    if (!same)
+        printf("  error: %s\n  got:\n%s  want:\n%s", r.err.msg,
+               r.text ? r.text : "", want);
+    run_close(&r);
+    CHECK(ok);
+    CHECK(same);
+}
+
+/* The output appears on the host after the kernel, in the order the warp
+ * executed its printf calls, functional and timed alike. */
+TEST(nvcc13_printf_functional) { check_printf(1); }
+TEST(nvcc13_printf_timing) { check_printf(0); }
+
+/* A failed assert: a fault (status 3) naming the CUDA file, line, function,
+ * block, thread and the assertion; what the kernel printed before it is
+ * still written. */
+TEST(nvcc13_assert_fault)
+{
+    run_t r;
+    int in[4] = { 1, 2, 300, 4 };
+    void *bufs[] = { in };
+    size_t sizes[] = { sizeof in };
+    int ok = run_open(&r, "printf_assert.ptx", 1) == 0;
+    int rc = ok ? run_kernel(&r, "assert_k", 4, bufs, sizes, 1) : -1;
+    char msg[sizeof r.err.msg];
+    memcpy(msg, r.err.msg, sizeof msg);
+    int printed = r.text && strcmp(r.text, "before 0\nbefore 1\nbefore 2\n"
+                                           "before 3\n") == 0;
+    if (!printed)
+        printf("  printed: %s\n", r.text ? r.text : "(nothing)");
+    run_close(&r);
+    CHECK(ok);
+    CHECK_EQ(rc, SIMT_EFAULT);
+    CHECK_MSG(strstr(msg, "device assertion failed: printf_assert.cu:22: ") &&
+              strstr(msg, "block [0,0,0], thread [2,0,0]: Assertion "
+                          "`in[t] < 100` failed.") &&
+              strstr(msg, "lanes 0x00000004"), "message: %s", msg);
+    CHECK(printed);
+}
+
+static void check_funcptr(int functional)
+{
+    run_t r;
+    enum { N = 64 };
+    static int out[4 * N];
+    int sel[2] = { 4, 2 }; /* warp 0: square (4 % 3 = 1), warp 1: negate */
+    memset(out, 0xff, sizeof out);
+    void *bufs[] = { out, sel };
+    size_t sizes[] = { sizeof out, sizeof sel };
+    int ok = run_open(&r, "funcptr.ptx", functional) == 0 &&
+             run_kernel(&r, "funcptr_k", N, bufs, sizes, 2) == SIMT_OK;
+    if (!ok)
+        printf("  error: %s\n", r.err.msg);
+    run_close(&r);
+    CHECK(ok);
+    /* sizeof(Big): 3 x 3 Levels of {int, float, double} (16 bytes),
+     * {char, short, long} (16), {unsigned, uchar, ushort} (8): 40 each,
+     * 120 in all */
+    for (int t = 0; t < N; t++) {
+        int want = t < 32 ? t * t : -t;
+        CHECK_EQ(out[4 * t + 0], 20 + 40 + 7);
+        CHECK_EQ(out[4 * t + 1], want);
+        CHECK_EQ(out[4 * t + 2], t + 120);
+        CHECK_EQ(out[4 * t + 3], 32);
+    }
+}
+
+TEST(nvcc13_funcptr_functional) { check_funcptr(1); }
+TEST(nvcc13_funcptr_timing) { check_funcptr(0); }
