@@ -10,6 +10,8 @@
 #include "../harness.h"
 #include "simt/config.h"
 #include "simt/simt.h"
+#include "ptx/ir.h"
+#include "ptx/printer.h"
 
 #define DIR "tests/ptx/nvcc13/"
 
@@ -43,8 +45,9 @@ static char *read_file(const char *path, size_t *len)
     return s;
 }
 
-/* Loads DIR/file on a GPU (functional, or the timing model). */
-static int run_open(run_t *r, const char *file, int functional)
+/* Loads PTX text on a GPU (functional, or the timing model). */
+static int run_open_text(run_t *r, const char *name, const char *text,
+                         size_t len, int functional)
 {
     memset(r, 0, sizeof *r);
     simt_config_t cfg;
@@ -57,17 +60,25 @@ static int run_open(run_t *r, const char *file, int functional)
     if (!r->gpu || !r->out)
         return -1;
     simt_gpu_set_device_output(r->gpu, r->out);
+    return simt_module_load_text(r->gpu, name, text, len, &r->mod, &r->err) ==
+                   SIMT_OK ? 0 : -1;
+}
+
+/* Loads DIR/file on a GPU (functional, or the timing model). */
+static int run_open(run_t *r, const char *file, int functional)
+{
     char path[256];
     snprintf(path, sizeof path, DIR "%s", file);
     size_t len;
     char *text = read_file(path, &len);
     if (!text) {
+        memset(r, 0, sizeof *r);
         snprintf(r->err.msg, sizeof r->err.msg, "cannot read %s", path);
         return -1;
     }
-    int rc = simt_module_load_text(r->gpu, path, text, len, &r->mod, &r->err);
+    int rc = run_open_text(r, path, text, len, functional);
     free(text);
-    return rc == SIMT_OK ? 0 : -1;
+    return rc;
 }
 
 /* Launches `kernel` on one block of `block` threads with buffers
@@ -187,7 +198,35 @@ TEST(nvcc13_assert_fault)
     CHECK(printed);
 }
 
-static void check_funcptr(int functional)
+/* funcptr.ptx as `simt opt` prints it (relocations and prototypes
+ * written back) when `printed`, else as nvcc wrote it. */
+static int open_funcptr(run_t *r, int functional, int printed)
+{
+    if (!printed)
+        return run_open(r, "funcptr.ptx", functional);
+    size_t len;
+    char *text = read_file(DIR "funcptr.ptx", &len);
+    simt_error_t err;
+    memset(&err, 0, sizeof err);
+    ptx_module_t *m = text ? ptx_parse("funcptr.ptx", text, len, &err) : NULL;
+    FILE *f = tmpfile();
+    int rc = -1;
+    if (m && f && ptx_print_module(m, f) == 0) {
+        long n = ftell(f);
+        char *out = malloc((size_t)n + 1);
+        rewind(f);
+        if (out && fread(out, 1, (size_t)n, f) == (size_t)n)
+            rc = run_open_text(r, "printed.ptx", out, (size_t)n, functional);
+        free(out);
+    }
+    if (f)
+        fclose(f);
+    ptx_module_free(m);
+    free(text);
+    return rc;
+}
+
+static void check_funcptr(int functional, int printed)
 {
     run_t r;
     enum { N = 64 };
@@ -196,7 +235,7 @@ static void check_funcptr(int functional)
     memset(out, 0xff, sizeof out);
     void *bufs[] = { out, sel };
     size_t sizes[] = { sizeof out, sizeof sel };
-    int ok = run_open(&r, "funcptr.ptx", functional) == 0 &&
+    int ok = open_funcptr(&r, functional, printed) == 0 &&
              run_kernel(&r, "funcptr_k", N, bufs, sizes, 2) == SIMT_OK;
     if (!ok)
         printf("  error: %s\n", r.err.msg);
@@ -214,5 +253,6 @@ static void check_funcptr(int functional)
     }
 }
 
-TEST(nvcc13_funcptr_functional) { check_funcptr(1); }
-TEST(nvcc13_funcptr_timing) { check_funcptr(0); }
+TEST(nvcc13_funcptr_functional) { check_funcptr(1, 0); }
+TEST(nvcc13_funcptr_timing) { check_funcptr(0, 0); }
+TEST(nvcc13_funcptr_printed) { check_funcptr(1, 1); }

@@ -69,6 +69,9 @@ typedef struct parser {
     uint32_t nfix, fix_cap;
     fixup_t *calls;        /* call targets, resolved at module end */
     uint32_t ncalls, call_cap;
+    fixup_t *init_fix;     /* initializer addresses of functions declared
+                              later (insn: the relocation), at module end */
+    uint32_t ninit_fix, init_fix_cap;
     int32_t cur;           /* current function or -1 */
     name_chunk_t *names;   /* the name arena, newest chunk first */
 } parser_t;
@@ -344,6 +347,25 @@ static ptx_type_t parse_type_directive(parser_t *p, int required)
 /* Initialised variables are materialised in the module: keep them bounded. */
 #define MAX_INIT_BYTES (64u << 20)
 
+static void add_fixup(parser_t *p, fixup_t **arr, uint32_t *n, uint32_t *cap,
+                      uint32_t insn, unsigned opnd, const char *name,
+                      const ptx_token_t *at);
+
+/* The symbol an address initializer takes (r->target) is a variable or a
+ * function whose address the model can give. */
+static void check_address_target(parser_t *p, const ptx_reloc_t *r,
+                                 const char *var, const char *name,
+                                 uint32_t line, uint32_t col)
+{
+    const ptx_symbol_t *ts = &p->m->syms[r->target];
+    if (ts->kind == PTX_SYM_VAR && ts->space == PTX_SPACE_CONST && r->generic)
+        fail_at(p, line, col, "generic(%s): the model has no generic address "
+                "for .const variables", name);
+    if (ts->kind != PTX_SYM_FUNC && ts->kind != PTX_SYM_VAR)
+        fail_at(p, line, col, "'%s' is a parameter: its address cannot "
+                "initialise '%s'", name, var);
+}
+
 /* One address initializer element: `sym`, `generic(sym)`, either with
  * `+ n`, or a byte-array piece `0xFF00(...)` of one.  Recorded as a
  * relocation (ir.h) with zero bytes in place. */
@@ -378,17 +400,14 @@ static void parse_init_address(parser_t *p, ptx_symbol_t *s, unsigned esize,
     ptx_token_t nt = p->tok;
     const char *name = expect_ident(p, "a variable or function name");
     binding_t *b = lookup(p, name);
-    if (!b || b->kind != BIND_SYM)
-        FAIL_TOK(p, &nt, "initializer of '%s' takes the address of '%s', "
-                 "which is not a declared variable or function", s->name, name);
-    const ptx_symbol_t *ts = &p->m->syms[b->idx];
-    if (ts->kind == PTX_SYM_VAR && ts->space == PTX_SPACE_CONST && r.generic)
-        FAIL_TOK(p, &nt, "generic(%s): the model has no generic address for "
-                 ".const variables", name);
-    if (ts->kind != PTX_SYM_FUNC && ts->kind != PTX_SYM_VAR)
-        FAIL_TOK(p, &nt, "'%s' is a parameter: its address cannot initialise "
-                 "'%s'", name, s->name);
-    r.target = b->idx;
+    if (b && b->kind == BIND_SYM) {
+        r.target = b->idx;
+        check_address_target(p, &r, s->name, name, nt.line, nt.col);
+    } else { /* a function declared further on: resolved at the end */
+        r.target = PTX_NO_SYM;
+        add_fixup(p, &p->init_fix, &p->ninit_fix, &p->init_fix_cap,
+                  p->m->nrelocs, 0, name, &nt);
+    }
     if (r.mask == ~0ull && esize != 8)
         FAIL_TOK(p, &nt, "'%s' stores the address of '%s' in %u-byte "
                  "elements: addresses are 64-bit (use .u64 or a mask such as "
@@ -1490,6 +1509,18 @@ static void check_external_call(parser_t *p, const ptx_insn_t *in,
 static void finish_module(parser_t *p)
 {
     ptx_module_t *m = p->m;
+    for (uint32_t i = 0; i < p->ninit_fix; i++) {
+        fixup_t *fx = &p->init_fix[i];
+        ptx_reloc_t *r = &m->relocs[fx->insn];
+        binding_t *b = lookup(p, fx->name);
+        if (!b || b->kind != BIND_SYM)
+            fail_at(p, fx->line, fx->col, "initializer of '%s' takes the "
+                    "address of '%s', which is not a declared variable or "
+                    "function", m->syms[r->var].name, fx->name);
+        r->target = b->idx;
+        check_address_target(p, r, m->syms[r->var].name, fx->name, fx->line,
+                             fx->col);
+    }
     for (uint32_t i = 0; i < p->ncalls; i++) {
         fixup_t *fx = &p->calls[i];
         binding_t *b = lookup(p, fx->name);
@@ -1703,6 +1734,7 @@ ptx_module_t *ptx_parse(const char *file, const char *text, size_t len,
     free(p->labels);
     free(p->fix);
     free(p->calls);
+    free(p->init_fix);
     while (p->names) {
         name_chunk_t *c = p->names;
         p->names = c->next;

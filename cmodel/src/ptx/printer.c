@@ -71,6 +71,34 @@ static void declare(const printer_t *p, uint32_t s)
         fprintf(p->out, "[%" PRIu64 "]", y->size);
 }
 
+/* The relocation (ir.h) of variable s that writes byte `at`, or NULL. */
+static const ptx_reloc_t *reloc_at(const ptx_module_t *m, uint32_t s,
+                                   uint64_t at)
+{
+    for (uint32_t i = 0; i < m->nrelocs; i++)
+        if (m->relocs[i].var == s && at >= m->relocs[i].offset &&
+            at < m->relocs[i].offset + m->relocs[i].bytes)
+            return &m->relocs[i];
+    return NULL;
+}
+
+/* An address initializer: [0xMASK(]generic(name)+addend[)], where byte
+ * `byte` of the relocation is printed alone when byte >= 0. */
+static void address(const printer_t *p, const ptx_reloc_t *r, int byte)
+{
+    uint64_t mask = r->mask;
+    if (byte >= 0)
+        mask = 0xffull << (__builtin_ctzll(r->mask) + 8 * byte);
+    if (mask != ~0ull)
+        fprintf(p->out, "0x%" PRIx64 "(", mask);
+    fputs(r->generic ? "generic(" : "", p->out);
+    sym_name(p, r->target);
+    fputs(r->generic ? ")" : "", p->out);
+    if (r->addend)
+        fprintf(p->out, "%+" PRId64, r->addend);
+    fputs(mask != ~0ull ? ")" : "", p->out);
+}
+
 static void variable(const printer_t *p, uint32_t s, const char *indent)
 {
     const ptx_symbol_t *y = &p->m->syms[s];
@@ -79,14 +107,23 @@ static void variable(const printer_t *p, uint32_t s, const char *indent)
     declare(p, s);
     if (y->init) {
         int scalar = y->size == ptx_type_bits((ptx_type_t)y->type) / 8;
+        const ptx_reloc_t *r0 = reloc_at(p->m, s, 0);
         fputs(scalar ? " = " : " = {", p->out);
-        if (scalar) {
+        if (scalar && r0 && r0->bytes == y->size) {
+            address(p, r0, -1);
+        } else if (scalar) {
             uint64_t v = 0;
             memcpy(&v, y->init, y->size);
             fprintf(p->out, "%" PRIu64, v);
         }
-        for (uint64_t i = 0; !scalar && i < y->size; i++)
-            fprintf(p->out, "%s%u", i ? ", " : "", y->init[i]);
+        for (uint64_t i = 0; !scalar && i < y->size; i++) {
+            const ptx_reloc_t *r = reloc_at(p->m, s, i);
+            fputs(i ? ", " : "", p->out);
+            if (r) /* declared as bytes: one masked byte of the address */
+                address(p, r, (int)(i - r->offset));
+            else
+                fprintf(p->out, "%u", y->init[i]);
+        }
         fputs(scalar ? "" : "}", p->out);
     }
     fputs(";\n", p->out);
