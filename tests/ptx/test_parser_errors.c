@@ -702,3 +702,23 @@ TEST(parser_err_device_runtime)
         9, 1, "call to 'malloc': the device heap (in-kernel malloc/free) is "
         "not supported");
 }
+
+TEST(parser_err_new_instruction_forms)
+{
+    ERR(K("vadd4.u32.u32.u32 %r1, %r2.b3210, %r3, %r4;"), L, 27,
+        "operand selector '.b3210' of a SIMD video instruction is not "
+        "supported");
+    ERR(K("vadd4.u32.u32 %r1, %r2, %r3, %r4;"), L, 1, "'vadd4': needs a d, "
+        "an a and a b type");
+    ERR(K("vset4.u32.u32.lo %r1, %r2, %r3, %r4;"), L, 14,
+        "vset compares with .eq .ne .lt .le .gt .ge, not '.lo'");
+    ERR(K("vadd4.u32.u32.u32.sat.add %r1, %r2, %r3, %r4;"), L, 1,
+        ".sat cannot go with vset or the .add accumulate");
+    ERR(K("match.any.sync.b32 %r1|%p1, %r2, 0xffffffff;"), L, 1,
+        "match.any has no predicate destination");
+    ERR(K("redux.add.u32 %r1, %r2, 0xffffffff;"), L, 1, "'redux': needs .sync");
+    ERR(K("redux.sync.and.u32 %r1, %r2, 0xffffffff;"), L, 1,
+        "redux.and/or/xor is .b32");
+    ERR(K("bmsk.b32 %r1, %r2, %r3;"), L, 1, "missing mode (.wrap or .clamp)");
+    ERR(K("elect.sync %r1, 0xffffffff;"), L, 1, "elect.sync needs d|p");
+}

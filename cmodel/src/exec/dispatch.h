@@ -14,6 +14,7 @@ exec_fn exec_select_cvt(const ptx_insn_t *in);    /* exec_cvt.c */
 exec_fn exec_select_mem(const ptx_insn_t *in);    /* exec_mem.c */
 exec_fn exec_select_ctrl(const ptx_insn_t *in);   /* exec_ctrl.c */
 exec_fn exec_select_warp(const ptx_insn_t *in);   /* exec_warp.c */
+exec_fn exec_select_video(const ptx_insn_t *in);  /* exec_video.c */
 /* The handler of a call to a function the model provides (ptx_builtin_t),
  * or NULL (exec_builtin.c). */
 exec_fn exec_select_builtin(ptx_builtin_t b);

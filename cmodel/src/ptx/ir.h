@@ -31,7 +31,14 @@
     X(FENCE, "fence") X(ATOM, "atom") X(RED, "red") X(VOTE, "vote")         \
     X(ACTIVEMASK, "activemask") X(SHFL, "shfl") X(ISSPACEP, "isspacep")     \
     X(TRAP, "trap") X(NANOSLEEP, "nanosleep") X(RELSSP, "relssp")           \
-    X(PREF, "pref")
+    X(PREF, "pref")                                                          \
+    X(BMSK, "bmsk") X(SZEXT, "szext") X(FNS, "fns") X(MATCH, "match")       \
+    X(REDUX, "redux") X(ELECT, "elect")                                      \
+    X(VADD4, "vadd4") X(VSUB4, "vsub4") X(VAVRG4, "vavrg4")                 \
+    X(VABSDIFF4, "vabsdiff4") X(VMIN4, "vmin4") X(VMAX4, "vmax4")           \
+    X(VSET4, "vset4") X(VADD2, "vadd2") X(VSUB2, "vsub2")                   \
+    X(VAVRG2, "vavrg2") X(VABSDIFF2, "vabsdiff2") X(VMIN2, "vmin2")         \
+    X(VMAX2, "vmax2") X(VSET2, "vset2")
 
 typedef enum ptx_op {
 #define X(id, s) PTX_OP_##id,
@@ -67,6 +74,13 @@ static inline unsigned ptx_type_bits(ptx_type_t t)
 static inline int ptx_type_is_float(ptx_type_t t)
 {
     return t == PTX_T_F16 || t == PTX_T_F32 || t == PTX_T_F64;
+}
+
+/* The SIMD video instructions (vadd4 ... vset2): a in-register vector of
+ * 4 bytes or 2 half-words. */
+static inline int ptx_op_is_video(unsigned op)
+{
+    return op >= PTX_OP_VADD4 && op <= PTX_OP_VSET2;
 }
 
 static inline int ptx_type_is_signed(ptx_type_t t)
@@ -126,6 +140,8 @@ typedef enum ptx_sub {
     /* prmt modes */
     PTX_SUB_F4E, PTX_SUB_B4E, PTX_SUB_RC8, PTX_SUB_ECL, PTX_SUB_ECR,
     PTX_SUB_RC16,
+    /* bmsk, szext */
+    PTX_SUB_WRAP, PTX_SUB_CLAMP,
 } ptx_sub_t;
 
 enum ptx_flag {
@@ -199,7 +215,9 @@ typedef struct ptx_operand {
 typedef struct ptx_insn {
     uint8_t op;        /* ptx_op_t */
     uint8_t type;      /* instruction type (destination type for cvt) */
-    uint8_t type2;     /* cvt source type; set's source type */
+    uint8_t type2;     /* cvt source type; set's source type; the video
+                          instructions' a type */
+    uint8_t type3;     /* the video instructions' b type */
     uint8_t space;     /* ptx_space_t for ld/st/atom/red/cvta/isspacep */
     uint8_t cmp;       /* ptx_cmp_t */
     uint8_t combine;   /* setp/set .and/.or/.xor (PTX_SUB_AND...) */

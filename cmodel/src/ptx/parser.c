@@ -938,6 +938,12 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
     } else if (b && b->kind == BIND_REG) {
         o->kind = PTX_OPND_REG;
         o->reg = (uint16_t)b->idx;
+        if (ptx_op_is_video(in->op) && p->tok.kind == TOK_DIRECTIVE &&
+            !p->tok.space_before)
+            FAIL_TOK(p, &p->tok, "operand selector '%.*s' of a SIMD video "
+                     "instruction is not supported (only the default "
+                     "selectors, which nvcc emits)", (int)p->tok.len,
+                     p->tok.text);
     } else if (b && b->kind == BIND_PROTO) {
         if (in->op != PTX_OP_CALL)
             FAIL_TOK(p, &t, "'%s' is a .callprototype: only call may name it",
@@ -966,9 +972,10 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         return;
     }
     if (is_punct(&p->tok, '|')) {
-        if (idx != 0 || (in->op != PTX_OP_SETP && in->op != PTX_OP_SHFL))
+        if (idx != 0 || (in->op != PTX_OP_SETP && in->op != PTX_OP_SHFL &&
+                         in->op != PTX_OP_MATCH && in->op != PTX_OP_ELECT))
             FAIL_TOK(p, &p->tok, "'|' pairs destinations only on the first "
-                     "operand of setp and shfl");
+                     "operand of setp, shfl, match and elect");
         advance(p);
         ptx_token_t rt = p->tok;
         name = parse_reg_name(p);
@@ -994,6 +1001,16 @@ static ptx_type_t operand_type(const ptx_insn_t *in, unsigned idx)
     case PTX_OP_SHL: case PTX_OP_SHR: case PTX_OP_SHF: case PTX_OP_BFE:
     case PTX_OP_BFI: case PTX_OP_SHFL: case PTX_OP_PRMT: case PTX_OP_LOP3:
         return idx >= 2 ? PTX_T_U32 : (ptx_type_t)in->type;
+    case PTX_OP_MATCH: case PTX_OP_REDUX:
+        return idx >= 2 ? PTX_T_U32 : (ptx_type_t)in->type;
+    case PTX_OP_FNS: case PTX_OP_ELECT: case PTX_OP_BMSK:
+        return PTX_T_U32;
+    case PTX_OP_VADD4: case PTX_OP_VSUB4: case PTX_OP_VAVRG4:
+    case PTX_OP_VABSDIFF4: case PTX_OP_VMIN4: case PTX_OP_VMAX4:
+    case PTX_OP_VSET4: case PTX_OP_VADD2: case PTX_OP_VSUB2:
+    case PTX_OP_VAVRG2: case PTX_OP_VABSDIFF2: case PTX_OP_VMIN2:
+    case PTX_OP_VMAX2: case PTX_OP_VSET2:
+        return PTX_T_U32;
     case PTX_OP_MUL: case PTX_OP_MAD:
         /* .wide: sources have the instruction type, destination is wider */
         return (ptx_type_t)in->type;

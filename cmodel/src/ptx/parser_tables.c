@@ -189,8 +189,13 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             return NULL;
         }
         if (in->type2 == PTX_T_NONE &&
-            (op == PTX_OP_CVT || op == PTX_OP_SET || op == PTX_OP_SLCT)) {
+            (op == PTX_OP_CVT || op == PTX_OP_SET || op == PTX_OP_SLCT ||
+             ptx_op_is_video(op))) {
             in->type2 = (uint8_t)t;
+            return NULL;
+        }
+        if (in->type3 == PTX_T_NONE && ptx_op_is_video(op)) {
+            in->type3 = (uint8_t)t;
             return NULL;
         }
         return "extra type";
@@ -206,11 +211,15 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             in->space = space_names[i].v;
             return NULL;
         }
-    if (op == PTX_OP_SETP || op == PTX_OP_SET || op == PTX_OP_SLCT) {
+    if (op == PTX_OP_SETP || op == PTX_OP_SET || op == PTX_OP_SLCT ||
+        op == PTX_OP_VSET4 || op == PTX_OP_VSET2) {
         for (size_t i = 0; i < sizeof cmp_names / sizeof *cmp_names; i++)
             if (strcmp(mod, cmp_names[i].name) == 0) {
                 if (in->cmp)
                     return "second comparison";
+                if ((op == PTX_OP_VSET4 || op == PTX_OP_VSET2) &&
+                    cmp_names[i].v > PTX_CMP_GE)
+                    return "vset compares with .eq .ne .lt .le .gt .ge, not";
                 in->cmp = cmp_names[i].v;
                 return NULL;
             }
@@ -269,7 +278,8 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             }
             return set_sub(in, PTX_SUB_SYNC);
         }
-        if (op == PTX_OP_VOTE || op == PTX_OP_SHFL) {
+        if (op == PTX_OP_VOTE || op == PTX_OP_SHFL || op == PTX_OP_MATCH ||
+            op == PTX_OP_REDUX || op == PTX_OP_ELECT) {
             in->flags |= PTX_F_SYNC;
             return NULL;
         }
@@ -308,6 +318,26 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             if (strcmp(mod, aops[i].n) == 0)
                 return set_sub(in, (ptx_sub_t)aops[i].v);
     }
+    if (op == PTX_OP_MATCH) {
+        if (strcmp(mod, ".all") == 0) return set_sub(in, PTX_SUB_ALL);
+        if (strcmp(mod, ".any") == 0) return set_sub(in, PTX_SUB_ANY);
+    }
+    if (op == PTX_OP_REDUX) {
+        static const struct { const char *n; uint8_t v; } rops[] = {
+            { ".add", PTX_SUB_ADD }, { ".min", PTX_SUB_MIN },
+            { ".max", PTX_SUB_MAX }, { ".and", PTX_SUB_AND },
+            { ".or", PTX_SUB_OR },   { ".xor", PTX_SUB_XOR },
+        };
+        for (size_t i = 0; i < sizeof rops / sizeof *rops; i++)
+            if (strcmp(mod, rops[i].n) == 0)
+                return set_sub(in, (ptx_sub_t)rops[i].v);
+    }
+    if (op == PTX_OP_BMSK || op == PTX_OP_SZEXT) {
+        if (strcmp(mod, ".wrap") == 0) return set_sub(in, PTX_SUB_WRAP);
+        if (strcmp(mod, ".clamp") == 0) return set_sub(in, PTX_SUB_CLAMP);
+    }
+    if (ptx_op_is_video(op) && strcmp(mod, ".add") == 0)
+        return set_sub(in, PTX_SUB_ADD); /* the secondary accumulate */
     if (op == PTX_OP_VOTE) {
         if (strcmp(mod, ".all") == 0) return set_sub(in, PTX_SUB_ALL);
         if (strcmp(mod, ".any") == 0) return set_sub(in, PTX_SUB_ANY);
@@ -369,6 +399,7 @@ static int needs_type(ptx_op_t op)
     case PTX_OP_BAR: case PTX_OP_BARRIER: case PTX_OP_MEMBAR:
     case PTX_OP_FENCE: case PTX_OP_TRAP: case PTX_OP_NANOSLEEP:
     case PTX_OP_RELSSP: case PTX_OP_PREF: case PTX_OP_ISSPACEP:
+    case PTX_OP_ELECT:
         return 0;
     default:
         return 1;
@@ -394,6 +425,49 @@ const char *ptx_check_modifiers(const ptx_insn_t *in)
         return "missing mode (.all, .any, .uni or .ballot)";
     if (op == PTX_OP_SHFL && in->sub == PTX_SUB_NONE)
         return "missing mode (.up, .down, .bfly or .idx)";
+    if ((op == PTX_OP_MATCH || op == PTX_OP_REDUX || op == PTX_OP_ELECT) &&
+        !(in->flags & PTX_F_SYNC))
+        return "needs .sync";
+    if (op == PTX_OP_MATCH && in->sub == PTX_SUB_NONE)
+        return "missing mode (.any or .all)";
+    if (op == PTX_OP_MATCH && in->type != PTX_T_B32 && in->type != PTX_T_B64)
+        return "match is .b32 or .b64";
+    if (op == PTX_OP_REDUX && in->sub == PTX_SUB_NONE)
+        return "missing operation (.add, .min, .max, .and, .or or .xor)";
+    if (op == PTX_OP_REDUX &&
+        (in->sub == PTX_SUB_ADD || in->sub == PTX_SUB_MIN ||
+         in->sub == PTX_SUB_MAX) && in->type != PTX_T_U32 &&
+        in->type != PTX_T_S32)
+        return "redux.add/min/max is .u32 or .s32";
+    if (op == PTX_OP_REDUX &&
+        (in->sub == PTX_SUB_AND || in->sub == PTX_SUB_OR ||
+         in->sub == PTX_SUB_XOR) && in->type != PTX_T_B32)
+        return "redux.and/or/xor is .b32";
+    if ((op == PTX_OP_BMSK || op == PTX_OP_SZEXT) && in->sub == PTX_SUB_NONE)
+        return "missing mode (.wrap or .clamp)";
+    if (op == PTX_OP_BMSK && in->type != PTX_T_B32)
+        return "bmsk is .b32";
+    if (op == PTX_OP_SZEXT && in->type != PTX_T_U32 && in->type != PTX_T_S32)
+        return "szext is .u32 or .s32";
+    if (op == PTX_OP_FNS && in->type != PTX_T_B32)
+        return "fns is .b32";
+    if (ptx_op_is_video(op)) {
+        int set = op == PTX_OP_VSET4 || op == PTX_OP_VSET2;
+        ptx_type_t t[3] = { (ptx_type_t)in->type, (ptx_type_t)in->type2,
+                            (ptx_type_t)in->type3 };
+        if (set && t[2] != PTX_T_NONE)
+            return "vset has an a and a b type only (vset4.u32.u32.lt)";
+        for (int i = 0; i < (set ? 2 : 3); i++)
+            if (t[i] != PTX_T_U32 && t[i] != PTX_T_S32)
+                return set ? "needs an a and a b type, each .u32 or .s32 "
+                             "(vset4.u32.u32.lt)"
+                           : "needs a d, an a and a b type, each .u32 or .s32 "
+                             "(vadd4.u32.u32.u32)";
+        if (set && in->cmp == PTX_CMP_NONE)
+            return "missing comparison (.eq .ne .lt .le .gt .ge)";
+        if ((in->flags & PTX_F_SAT) && (set || in->sub == PTX_SUB_ADD))
+            return ".sat cannot go with vset or the .add accumulate";
+    }
     if (op == PTX_OP_SHF && in->sub == PTX_SUB_NONE)
         return "missing direction (.l or .r)";
     if (op == PTX_OP_TESTP && in->sub == PTX_SUB_NONE)
@@ -454,11 +528,14 @@ static arity_t arity(ptx_op_t op)
     case PTX_OP_ATOM: return (arity_t){ 3, 4 };
     case PTX_OP_MAD: case PTX_OP_MAD24: case PTX_OP_MADC: case PTX_OP_FMA:
     case PTX_OP_SELP: case PTX_OP_SLCT: case PTX_OP_BFE: case PTX_OP_PRMT:
-    case PTX_OP_SAD: case PTX_OP_SHF:
+    case PTX_OP_SAD: case PTX_OP_SHF: case PTX_OP_FNS:
         return (arity_t){ 4, 4 };
+    case PTX_OP_ELECT: return (arity_t){ 2, 2 };
     case PTX_OP_SHFL: return (arity_t){ 4, 5 };
     case PTX_OP_BFI: case PTX_OP_LOP3: return (arity_t){ 5, 5 };
     default:
+        if (ptx_op_is_video(op))
+            return (arity_t){ 4, 4 };
         return (arity_t){ 3, 3 };
     }
 }
@@ -590,6 +667,18 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         if (o[0].kind != PTX_OPND_VEC && !is_reg(&o[0]))
             return "the destination must be a register";
         return NULL;
+    case PTX_OP_ELECT:
+        if (!is_reg(&o[0]) || o[0].nvec != 1 ||
+            !is_pred_reg(&(ptx_operand_t){ .kind = PTX_OPND_REG,
+                                           .reg = o[0].vec[0] }, f))
+            return "elect.sync needs d|p (a register or '_', and a .pred)";
+        if (!is_value(&o[1]))
+            return "the member mask must be a register or immediate";
+        return NULL;
+    case PTX_OP_MATCH:
+        if (in->sub == PTX_SUB_ANY && o[0].nvec)
+            return "match.any has no predicate destination";
+        break;
     case PTX_OP_BAR:
         if (in->sub == PTX_SUB_WARP_SYNC && in->nops != 1)
             return "bar.warp.sync takes one operand, the member mask";

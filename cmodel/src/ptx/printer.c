@@ -191,6 +191,7 @@ static const char *sub_name(const ptx_insn_t *in)
         [PTX_SUB_SUBNORMAL] = ".subnormal", [PTX_SUB_F4E] = ".f4e",
         [PTX_SUB_B4E] = ".b4e", [PTX_SUB_RC8] = ".rc8", [PTX_SUB_ECL] = ".ecl",
         [PTX_SUB_ECR] = ".ecr", [PTX_SUB_RC16] = ".rc16",
+        [PTX_SUB_WRAP] = ".wrap", [PTX_SUB_CLAMP] = ".clamp",
     };
     if (in->sub == PTX_SUB_NONE || in->sub >= sizeof names / sizeof *names)
         return "";
@@ -257,6 +258,8 @@ static void opcode(const printer_t *p, const ptx_insn_t *in)
         fputs(ptx_type_name((ptx_type_t)in->type), o);
     if (in->type2 != PTX_T_NONE)
         fputs(ptx_type_name((ptx_type_t)in->type2), o);
+    if (in->type3 != PTX_T_NONE)
+        fputs(ptx_type_name((ptx_type_t)in->type3), o);
 }
 
 /* The type a float literal operand was converted to. */
