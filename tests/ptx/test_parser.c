@@ -1290,12 +1290,58 @@ TEST(parser_simtlab_extensions)
     AT(7); CHECK_EQ(in->nops, 2); CHECK_IMM(in->ops[0], 0xffffffffu); CHECK_IMM(in->ops[1], 1);
 }
 
+/* Instructions added for the PTX nvcc 13 emits (semantics: the
+ * test_sem_bits/warp/video tests). */
+#define G_NEW                                                             \
+    "bmsk.clamp.b32 %r1, %r2, 4;\n"      /* 0 */                           \
+    "szext.wrap.s32 %r1, %r2, %r3;\n"    /* 1 */                           \
+    "fns.b32 %r1, %r2, 0, -3;\n"         /* 2 */                           \
+    "match.all.sync.b64 %r1|%p1, %rd1, 0xffffffff;\n" /* 3 */             \
+    "redux.sync.min.s32 %r1, %r2, %r3;\n" /* 4 */                          \
+    "elect.sync _|%p2, 0xffffffff;\n"    /* 5 */                           \
+    "vadd4.u32.u32.u32.sat %r1, %r2, %r3, %r4;\n" /* 6 */                  \
+    "vsub4.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
+    "vavrg4.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                             \
+    "vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;\n" /* 9 */              \
+    "vmin4.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
+    "vmax4.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vset4.s32.u32.ne %r1, %r2, %r3, %r4;\n" /* 12 */                      \
+    "vadd2.s32.s32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vsub2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vavrg2.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                             \
+    "vabsdiff2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                          \
+    "vmin2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
+    "vset2.u32.u32.ge.add %r1, %r2, %r3, %r4;\n" /* 19 */
+
+TEST(parser_new_instruction_forms)
+{
+    PARSE_OK(K(G_NEW));
+    const ptx_insn_t *in;
+    AT(0); CHECK_OP(in, BMSK, B32); CHECK_EQ(in->sub, PTX_SUB_CLAMP); CHECK_IMM(in->ops[2], 4);
+    AT(1); CHECK_OP(in, SZEXT, S32); CHECK_EQ(in->sub, PTX_SUB_WRAP);
+    AT(2); CHECK_OP(in, FNS, B32); CHECK_IMM(in->ops[3], (uint64_t)-3);
+    AT(3); CHECK_OP(in, MATCH, B64); CHECK_EQ(in->sub, PTX_SUB_ALL);
+    CHECK_EQ(in->ops[0].nvec, 1); CHECK_EQ(in->ops[0].vec[0], RP(1));
+    AT(4); CHECK_OP(in, REDUX, S32); CHECK_EQ(in->sub, PTX_SUB_MIN);
+    CHECK(in->flags & PTX_F_SYNC);
+    AT(5); CHECK_OP(in, ELECT, NONE); CHECK_EQ(in->ops[0].reg, PTX_REG_SINK);
+    CHECK_EQ(in->ops[0].vec[0], RP(2));
+    AT(6); CHECK_OP(in, VADD4, U32); CHECK(in->flags & PTX_F_SAT);
+    CHECK_EQ(in->type2, PTX_T_U32); CHECK_EQ(in->type3, PTX_T_U32);
+    AT(9); CHECK_OP(in, VABSDIFF4, U32); CHECK_EQ(in->sub, PTX_SUB_ADD);
+    AT(12); CHECK_OP(in, VSET4, S32); CHECK_EQ(in->type2, PTX_T_U32);
+    CHECK_EQ(in->cmp, PTX_CMP_NE);
+    AT(19); CHECK_OP(in, VSET2, U32); CHECK_EQ(in->cmp, PTX_CMP_GE);
+    CHECK_EQ(in->sub, PTX_SUB_ADD);
+}
+
 /* Every opcode in PTX_OPCODES, all the groups above in one kernel. */
 TEST(parser_every_opcode_decodes)
 {
     PARSE_OK(KP(CALL_PRE, G_MOV G_LDST G_VEC G_CACHE G_CVTA G_CVT G_INT G_FLT
                 G_TRANS G_LOGIC G_BITS G_SETP G_SETPC G_SEL G_CTRL G_CALL G_BAR
-                G_ATOM G_RED G_VOTE G_SHFL G_MISC G_EXT));
+                G_ATOM G_RED G_VOTE G_SHFL G_MISC G_EXT G_NEW));
     unsigned seen[PTX_OP_COUNT] = { 0 };
     for (uint32_t i = 0; i < m->ninsns; i++) {
         CHECK(m->insns[i].op < PTX_OP_COUNT);
