@@ -10,7 +10,7 @@
 #define D (&ei->o[0])
 
 /* IEEE binary16 <-> binary32. */
-static float f16_to_f32(uint32_t h)
+float exec_f16_to_f32(uint32_t h)
 {
     uint32_t sign = (h & 0x8000u) << 16, exp = h >> 10 & 0x1f, mant = h & 0x3ff;
     uint32_t u;
@@ -37,7 +37,7 @@ static float f16_to_f32(uint32_t h)
  * mode `rnd` (RN for none and for the integer modes, whose rounding has
  * already been applied). Scaling by the f16 quantum is exact, so the result
  * does not depend on the host rounding mode and is rounded only once. */
-static uint32_t to_f16(double v, int rnd)
+uint32_t exec_f16_from_double(double v, int rnd)
 {
     uint32_t sign = signbit(v) ? 0x8000u : 0;
     if (isnan(v))
@@ -161,7 +161,7 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
                     double d = sgn ? (double)(int64_t)v : (double)v;
                     if (sat)
                         d = d < 0 ? 0 : d > 1 ? 1 : d;
-                    r = to_f16(d, rnd);
+                    r = exec_f16_from_double(d, rnd);
                 } else {
                     float f = sgn ? (float)(int64_t)v : (float)v;
                     if (sat)
@@ -171,7 +171,7 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
             }
         } else {
             double v = st == PTX_T_F64 ? f64_of(a[l])
-                     : st == PTX_T_F16 ? (double)f16_to_f32((uint32_t)a[l])
+                     : st == PTX_T_F16 ? (double)exec_f16_to_f32((uint32_t)a[l])
                                        : (double)f32_of(a[l]);
             if (ftz && st == PTX_T_F32 && fpclassify((float)v) == FP_SUBNORMAL)
                 v = copysign(0.0, v);
@@ -185,7 +185,7 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
                 if (dt == PTX_T_F64) {
                     r = bits_f64(v);
                 } else if (dt == PTX_T_F16) {
-                    r = to_f16(v, rnd);
+                    r = exec_f16_from_double(v, rnd);
                 } else {
                     float f = (float)v; /* rounds in the current mode */
                     if (ftz && dt == PTX_T_F32 && fpclassify(f) == FP_SUBNORMAL)

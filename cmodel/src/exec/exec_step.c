@@ -19,13 +19,15 @@ exec_fn exec_select(const ptx_insn_t *in)
         return ptx_type_is_float((ptx_type_t)in->type2) ? exec_select_float(in)
                                                          : exec_select_int(in);
     case PTX_OP_MOV: case PTX_OP_SELP: case PTX_OP_SLCT:
-        return in->type == PTX_T_F16 ? NULL : exec_select_int(in);
+        return exec_select_int(in); /* f16 and f16x2 move as bits */
     case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
     case PTX_OP_RED: case PTX_OP_CVTA: case PTX_OP_ISSPACEP:
         return exec_select_mem(in);
     default:
         break;
     }
+    if (in->type == PTX_T_F16 || in->type == PTX_T_F16X2)
+        return exec_select_half(in);
     if (fl)
         return exec_select_float(in);
     if ((f = exec_select_int(in)) != NULL)

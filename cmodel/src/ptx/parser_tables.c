@@ -105,6 +105,7 @@ uint64_t ptx_float_bits(double d, ptx_type_t t)
 {
     switch (t) {
     case PTX_T_F16: return f16_bits(d);
+    case PTX_T_F16X2: return f16_bits(d) * 0x10001u; /* in both halves */
     case PTX_T_F32: return f32_bits((float)d);
     default: return f64_bits(d);
     }
