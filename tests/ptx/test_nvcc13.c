@@ -256,3 +256,66 @@ static void check_funcptr(int functional, int printed)
 TEST(nvcc13_funcptr_functional) { check_funcptr(1, 0); }
 TEST(nvcc13_funcptr_timing) { check_funcptr(0, 0); }
 TEST(nvcc13_funcptr_printed) { check_funcptr(1, 1); }
+
+static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+/* Recursion, direct (fib, to a depth that differs per lane) and mutual
+ * (is_even/is_odd with a local array), and a deep chain of 256-byte
+ * frames: each activation keeps its own registers and frame. */
+static void check_recursion(int functional)
+{
+    run_t r;
+    enum { N = 64 };
+    static int out[3 * N];
+    int limit = 200;
+    int ok = run_open(&r, "recursion.ptx", functional) == 0;
+    /* the second argument is an int passed by value: launch by hand */
+    simt_devptr_t dev;
+    ok = ok && simt_malloc(r.gpu, sizeof out, &dev, &r.err) == SIMT_OK;
+    simt_arg_t args[] = { { &dev, sizeof dev }, { &limit, sizeof limit } };
+    simt_launch_t l;
+    memset(&l, 0, sizeof l);
+    l.grid = (simt_dim3_t){ 1, 1, 1 };
+    l.block = (simt_dim3_t){ N, 1, 1 };
+    ok = ok && simt_launch_kernel(r.gpu, r.mod, "recursion_k", &l, args, 2,
+                                  &r.err) == SIMT_OK &&
+         simt_synchronize(r.gpu, &r.err) == SIMT_OK &&
+         simt_memcpy_dtoh(r.gpu, out, dev, sizeof out, &r.err) == SIMT_OK;
+    if (!ok)
+        printf("  error: %s\n", r.err.msg);
+    run_close(&r);
+    CHECK(ok);
+    for (int t = 0; t < N; t++) {
+        CHECK_EQ(out[3 * t + 0], fib(t % 12));
+        CHECK_EQ(out[3 * t + 1], t % 2 == 0);
+        CHECK_EQ(out[3 * t + 2], limit);
+    }
+}
+
+TEST(nvcc13_recursion_functional) { check_recursion(1); }
+TEST(nvcc13_recursion_timing) { check_recursion(0); }
+
+/* Runaway recursion: a "stack overflow" fault naming the function. */
+TEST(nvcc13_recursion_stack_overflow)
+{
+    run_t r;
+    int limit = 100000;
+    int ok = run_open(&r, "recursion.ptx", 1) == 0;
+    simt_devptr_t dev;
+    ok = ok && simt_malloc(r.gpu, 3 * 32 * sizeof(int), &dev, &r.err) == SIMT_OK;
+    simt_arg_t args[] = { { &dev, sizeof dev }, { &limit, sizeof limit } };
+    simt_launch_t l;
+    memset(&l, 0, sizeof l);
+    l.grid = (simt_dim3_t){ 1, 1, 1 };
+    l.block = (simt_dim3_t){ 32, 1, 1 };
+    int rc = ok ? simt_launch_kernel(r.gpu, r.mod, "recursion_k", &l, args, 2,
+                                     &r.err) : -1;
+    rc = rc == SIMT_OK ? simt_synchronize(r.gpu, &r.err) : rc;
+    char msg[sizeof r.err.msg];
+    memcpy(msg, r.err.msg, sizeof msg);
+    run_close(&r);
+    CHECK(ok);
+    CHECK_EQ(rc, SIMT_EFAULT);
+    CHECK_MSG(strstr(msg, "stack overflow: entering '_Z5depthi' again"),
+              "%s", msg);
+}

@@ -576,10 +576,9 @@ static int total_of(const ptx_module_t *m, uint32_t func, totals_t *t,
             rc = REGALLOC_EBADFUNC;
             break;
         }
-        if (t->state[g] == 1) {
-            rc = REGALLOC_ERECURSIVE;
-            break;
-        }
+        if (t->state[g] == 1)
+            continue; /* recursion: a new activation's registers go to the
+                         thread's stack (docs/semantics.md), not on top */
         if (t->state[g] == 0) {
             regalloc_result_t sub;
             rc = total_of(m, g, t, &sub);

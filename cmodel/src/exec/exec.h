@@ -121,6 +121,21 @@ typedef struct exec_icall {
     uint32_t call_first, call_count, ret_first, ret_count;
 } exec_icall_t;
 
+/* What a function's activation owns, kept on the thread's stack across a
+ * nested activation when the function is recursive (exec_stack.c): its
+ * value slots [vfirst, vfirst + vcount), predicates [pfirst, pfirst +
+ * pcount) and local frame [frame, frame + frame_bytes). */
+typedef struct exec_fsave {
+    uint32_t vfirst, vcount, pfirst, pcount;
+    uint32_t frame, frame_bytes;
+    uint8_t recursive;       /* direct calls can lead back to it */
+} exec_fsave_t;
+
+/* Bytes of a thread's stack for recursive activations (CUDA's stack is
+ * 1 KiB by default and grows on request; the model's records are larger,
+ * 64-bit per register): past it, a "stack overflow" fault. */
+#define EXEC_STACK_LIMIT (256u << 10)
+
 typedef struct exec_program {
     const ptx_module_t *mod;
     uint32_t kernel;           /* module function index */
@@ -139,6 +154,7 @@ typedef struct exec_program {
     uint32_t static_shared;    /* bytes of static .shared */
     uint32_t param_bytes;
     uint32_t *func_frame;      /* per module function: frame base or ~0 */
+    exec_fsave_t *fsave;       /* per module function (reached ones set) */
     uint32_t *slot_func;       /* per value slot: owning module function */
     uint32_t *slot_reg;        /* per value slot: its virtual register */
 } exec_program_t;
@@ -180,11 +196,19 @@ typedef enum warp_state {
  * cc[t / 32], the local frame at local + t * frame_bytes.  Laid out per
  * home warp so that a group of one home warp's threads in their home lanes
  * uses its block directly. */
+/* A thread's stack of saved activations of recursive functions. */
+typedef struct exec_tstack {
+    uint8_t *data;
+    uint32_t len, cap;
+} exec_tstack_t;
+
 typedef struct exec_threads {
     uint64_t *regs;
     uint32_t *preds;
     uint32_t *cc;
     uint8_t *local;
+    exec_tstack_t *stacks; /* per thread; allocated at the first recursive
+                              call */
 } exec_threads_t;
 
 struct cta;
@@ -280,6 +304,14 @@ typedef struct exec_ctx {
     int faulted;
     exec_access_t *trace;  /* NULL, or filled by each exec_step */
 } exec_ctx_t;
+
+/* Recursive function `func` (fsave.recursive) is entered (push) or left
+ * (pop) by the lanes m of w: its registers, predicates and frame are
+ * saved to, or restored from, each thread's stack.  push returns 0, or -1
+ * after a fault report (stack overflow, host memory) (exec_stack.c). */
+int exec_stack_push(exec_ctx_t *x, warp_t *w, const struct exec_insn *ei,
+                    uint32_t func, uint32_t m);
+void exec_stack_pop(exec_ctx_t *x, warp_t *w, uint32_t func, uint32_t m);
 
 /* Sets up the CTA's threads (zeroed state) and its issue groups, formed by
  * the configured reconvergence model.  smem must hold smem_size bytes,

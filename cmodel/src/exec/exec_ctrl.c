@@ -3,6 +3,8 @@
  * group's lanes and PCs belongs to the reconvergence model (recon.h); the
  * handlers here do what every model shares: a uniform branch, the frame
  * copies of call and ret, and barriers. */
+#include <stdlib.h>
+
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
 #include "exec/recon.h"
@@ -33,13 +35,28 @@ static void copy_frames(warp_t *w, const exec_program_t *p, uint32_t first,
     }
 }
 
+/* Lanes m of w enter `func` at `entry`: a recursive function first saves
+ * its current activation (exec_stack.c), then the arguments are copied
+ * (their sources, in the caller's frame, are not changed by the save). */
+static void enter(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                  uint32_t func, uint32_t entry, uint32_t first,
+                  uint32_t count, uint32_t m)
+{
+    if (x->l->prog->fsave[func].recursive &&
+        exec_stack_push(x, w, ei, func, m) != 0)
+        return;
+    copy_frames(w, x->l->prog, first, count, m);
+    w->cta->recon->call(x, w, ei, entry, m);
+}
+
 static void h_call(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                    uint32_t m)
 {
     if (!m)
         return;
-    copy_frames(w, x->l->prog, ei->call_first, ei->call_count, m);
-    w->cta->recon->call(x, w, ei, ei->target, m);
+    uint32_t fi = ei->ir->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
+    enter(x, w, ei, (uint32_t)ei->ir->ops[fi].imm, ei->target, ei->call_first,
+          ei->call_count, m);
 }
 
 /* The callee of indirect call ei for lanes m: the function the target
@@ -95,19 +112,55 @@ static void h_call_indirect(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     const exec_icall_t *c = icall_target(x, w, ei, m);
     if (!c)
         return;
-    if (active_in(w, x->l->prog, c->func)) {
+    if (!x->l->prog->fsave[c->func].recursive &&
+        active_in(w, x->l->prog, c->func)) {
         exec_fault(x, w, ei, m, "indirect call to '%s', which is already "
-                   "active: recursion is not supported",
+                   "active: recursion through function pointers alone is "
+                   "not supported (direct calls must lead back to it)",
                    x->l->prog->mod->funcs[c->func].name);
         return;
     }
-    copy_frames(w, x->l->prog, c->call_first, c->call_count, m);
-    w->cta->recon->call(x, w, ei, c->entry, m);
+    enter(x, w, ei, c->func, c->entry, c->call_first, c->call_count, m);
+}
+
+/* The return values of lanes m leave the frame of `func` (recursive) for
+ * the caller's: read them first, restore the outer activation, then write
+ * them (the caller's destination may lie in the restored frame). */
+static void leave_recursive(exec_ctx_t *x, warp_t *w, uint32_t func,
+                            uint32_t first, uint32_t count, uint32_t m)
+{
+    const exec_program_t *p = x->l->prog;
+    size_t bytes = 0;
+    for (uint32_t c = first; c < first + count; c++)
+        bytes += p->copies[c].bytes;
+    uint8_t *tmp = bytes ? malloc(bytes * WARP_SIZE) : NULL;
+    if (bytes && !tmp) {
+        exec_fault(x, w, NULL, m, "out of host memory returning from '%s'",
+                   p->mod->funcs[func].name);
+        return;
+    }
+    size_t off = 0;
+    for (uint32_t c = first; c < first + count; c++) {
+        const exec_copy_t *cp = &p->copies[c];
+        FOR_LANES(m, l)
+            memcpy(tmp + off + (size_t)l * cp->bytes,
+                   exec_thread_local(w->cta, w->thread[l]) + cp->from, cp->bytes);
+        off += (size_t)cp->bytes * WARP_SIZE;
+    }
+    exec_stack_pop(x, w, func, m);
+    off = 0;
+    for (uint32_t c = first; c < first + count; c++) {
+        const exec_copy_t *cp = &p->copies[c];
+        FOR_LANES(m, l)
+            memcpy(exec_thread_local(w->cta, w->thread[l]) + cp->to,
+                   tmp + off + (size_t)l * cp->bytes, cp->bytes);
+        off += (size_t)cp->bytes * WARP_SIZE;
+    }
+    free(tmp);
 }
 
 static void h_ret(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
-    (void)ei;
     if (!m)
         return;
     const exec_program_t *p = x->l->prog;
@@ -117,15 +170,20 @@ static void h_ret(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
         return;
     }
     const exec_insn_t *call = &p->code[call_pc];
+    uint32_t first = call->ret_first, count = call->ret_count;
     if (call->fn == h_call_indirect) {
         /* the callee's copies: the target register (the caller's, which
          * the callee cannot write) still names it */
         const exec_icall_t *c = icall_target(x, w, call, m);
-        if (c)
-            copy_frames(w, p, c->ret_first, c->ret_count, m);
-        return;
+        if (!c)
+            return;
+        first = c->ret_first;
+        count = c->ret_count;
     }
-    copy_frames(w, p, call->ret_first, call->ret_count, m);
+    if (p->fsave[ei->func].recursive)
+        leave_recursive(x, w, ei->func, first, count, m);
+    else
+        copy_frames(w, p, first, count, m);
 }
 
 static void h_exit(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,

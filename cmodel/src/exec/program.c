@@ -372,6 +372,13 @@ static int layout(builder_t *b)
         b->rslot[f] = malloc((fn->nregs ? fn->nregs : 1) * sizeof(uint32_t));
         if (!b->rslot[f])
             return oom(b);
+        exec_fsave_t *sv = &p->fsave[f];
+        sv->vfirst = vs;
+        sv->pfirst = ps;
+        int rec = ptx_calls_itself(m, f);
+        if (rec < 0)
+            return oom(b);
+        sv->recursive = (uint8_t)rec;
         for (uint32_t r = 0; r < fn->nregs; r++) {
             if (fn->regs[r].type == PTX_T_PRED) {
                 b->rslot[f][r] = ps++;
@@ -384,6 +391,10 @@ static int layout(builder_t *b)
         frame = align_up(frame, 16);
         p->func_frame[f] = (uint32_t)frame;
         frame += fn->frame_bytes;
+        sv->vcount = vs - sv->vfirst;
+        sv->pcount = ps - sv->pfirst;
+        sv->frame = p->func_frame[f];
+        sv->frame_bytes = (uint32_t)fn->frame_bytes;
         for (uint32_t k = 0; k < fn->count; k++)
             p->pc_of_insn[fn->first + k] = pc++;
     }
@@ -421,7 +432,8 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
     p->static_shared = (uint32_t)ptx_kernel_shared_bytes(m, kernel);
     p->pc_of_insn = malloc((m->ninsns ? m->ninsns : 1) * sizeof(uint32_t));
     p->func_frame = malloc(m->nfuncs * sizeof(uint32_t));
-    if (!p->pc_of_insn || !p->func_frame) {
+    p->fsave = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *p->fsave);
+    if (!p->pc_of_insn || !p->func_frame || !p->fsave) {
         rc = oom(&b);
         goto done;
     }
@@ -507,6 +519,7 @@ void exec_program_free(exec_program_t *p)
     free(p->copies);
     free(p->icalls);
     free(p->func_frame);
+    free(p->fsave);
     free(p->slot_func);
     free(p->slot_reg);
     free(p);
