@@ -191,7 +191,8 @@ TEST(nvcc13_assert_fault)
     run_close(&r);
     CHECK(ok);
     CHECK_EQ(rc, SIMT_EFAULT);
-    CHECK_MSG(strstr(msg, "device assertion failed: printf_assert.cu:22: ") &&
+    CHECK_MSG(strstr(msg, "device assertion failed: printf_assert.cu:22: "
+                          "void assert_k(const int *): ") &&
               strstr(msg, "block [0,0,0], thread [2,0,0]: Assertion "
                           "`in[t] < 100` failed.") &&
               strstr(msg, "lanes 0x00000004"), "message: %s", msg);

@@ -722,3 +722,15 @@ TEST(parser_err_new_instruction_forms)
     ERR(K("bmsk.b32 %r1, %r2, %r3;"), L, 1, "missing mode (.wrap or .clamp)");
     ERR(K("elect.sync %r1, 0xffffffff;"), L, 1, "elect.sync needs d|p");
 }
+
+/* Instructions the model knows it lacks say why, where they stand. */
+TEST(parser_err_known_unsupported)
+{
+    ERR(K("wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2}, [%rd1];"),
+        L, 1, "'wmma' is not supported by simtlab: warp matrix (tensor core) "
+        "operations are not modelled");
+    ERR(K("cp.async.ca.shared.global [%rd1], [%rd2], 16;"), L, 1,
+        "'cp' is not supported by simtlab: asynchronous copies");
+    ERR(K("vadd.u32.u32.u32 %r1, %r2, %r3;"), L, 1,
+        "'vadd' is not supported by simtlab: scalar video instructions");
+}

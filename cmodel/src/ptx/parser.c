@@ -1031,6 +1031,9 @@ static void parse_instruction(parser_t *p, uint16_t guard, int guard_neg)
     memcpy(name, nt.text, nt.len);
     name[nt.len] = '\0';
     int op = ptx_op_from_name(name);
+    const char *lacks = op < 0 ? ptx_unsupported_reason(name) : NULL;
+    if (lacks)
+        FAIL_TOK(p, &nt, "'%s' is not supported by simtlab: %s", name, lacks);
     if (op < 0)
         FAIL_TOK(p, &nt, "unknown instruction '%s': simtlab does not support it",
                  name);

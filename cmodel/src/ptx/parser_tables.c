@@ -26,6 +26,39 @@ int ptx_op_from_name(const char *name)
     return -1;
 }
 
+/* PTX instructions the model knows it lacks, with the reason. */
+static const struct { const char *name, *why; } unsupported[] = {
+    { "wmma", "warp matrix (tensor core) operations are not modelled" },
+    { "mma", "warp matrix (tensor core) operations are not modelled" },
+    { "wgmma", "warpgroup matrix (tensor core) operations are not modelled" },
+    { "ldmatrix", "matrix fragment loads for tensor cores are not modelled" },
+    { "stmatrix", "matrix fragment stores for tensor cores are not modelled" },
+    { "movmatrix", "matrix fragment moves for tensor cores are not modelled" },
+    { "cp", "asynchronous copies (cp.async, cp.async.bulk) are not modelled" },
+    { "mbarrier", "asynchronous transaction barriers are not modelled" },
+    { "griddepcontrol", "programmatic dependent launch is not modelled" },
+    { "setmaxnreg", "dynamic register reallocation is not modelled" },
+    { "tcgen05", "tensor memory operations are not modelled" },
+    { "vadd", "scalar video instructions are not modelled (the SIMD vadd4/"
+              "vadd2 forms are)" },
+    { "vsub", "scalar video instructions are not modelled" },
+    { "vabsdiff", "scalar video instructions are not modelled" },
+    { "vmin", "scalar video instructions are not modelled" },
+    { "vmax", "scalar video instructions are not modelled" },
+    { "vshl", "scalar video instructions are not modelled" },
+    { "vshr", "scalar video instructions are not modelled" },
+    { "vmad", "scalar video instructions are not modelled" },
+    { "vset", "scalar video instructions are not modelled" },
+};
+
+const char *ptx_unsupported_reason(const char *name)
+{
+    for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+        if (strcmp(unsupported[i].name, name) == 0)
+            return unsupported[i].why;
+    return NULL;
+}
+
 static const char *const sreg_names[PTX_SREG_COUNT] = {
     "%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z",
     "%ctaid.x", "%ctaid.y", "%ctaid.z", "%nctaid.x", "%nctaid.y", "%nctaid.z",
