@@ -1312,7 +1312,9 @@ TEST(parser_simtlab_extensions)
     "vabsdiff2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                          \
     "vmin2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
     "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
-    "vset2.u32.u32.ge.add %r1, %r2, %r3, %r4;\n" /* 19 */
+    "vset2.u32.u32.ge.add %r1, %r2, %r3, %r4;\n" /* 19 */                 \
+    "dp4a.s32.u32 %r1, %r2, %r3, %r4;\n"  /* 20 */                          \
+    "dp2a.hi.u32.s32 %r1, %r2, %r3, %r4;\n" /* 21 */
 
 TEST(parser_new_instruction_forms)
 {
@@ -1334,6 +1336,9 @@ TEST(parser_new_instruction_forms)
     CHECK_EQ(in->cmp, PTX_CMP_NE);
     AT(19); CHECK_OP(in, VSET2, U32); CHECK_EQ(in->cmp, PTX_CMP_GE);
     CHECK_EQ(in->sub, PTX_SUB_ADD);
+    AT(20); CHECK_OP(in, DP4A, S32); CHECK_EQ(in->type2, PTX_T_U32);
+    AT(21); CHECK_OP(in, DP2A, U32); CHECK_EQ(in->type2, PTX_T_S32);
+    CHECK_EQ(in->sub, PTX_SUB_HI);
 }
 
 /* Every opcode in PTX_OPCODES, all the groups above in one kernel. */

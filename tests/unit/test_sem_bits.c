@@ -821,3 +821,44 @@ TEST(sem_fns)
     for (unsigned i = 0; i < n; i++)
         SEM_EQ(L, i, L[i].d, ref_fns((uint32_t)L[i].a, (uint32_t)L[i].b, -2));
 }
+
+/* Reference: the byte and half-word products summed one by one. */
+static uint32_t ref_dp(int four, int hi, int as, int bs, uint32_t a,
+                       uint32_t b, uint32_t c)
+{
+    int64_t sum = (int64_t)c;
+    for (int i = 0; i < (four ? 4 : 2); i++) {
+        int64_t va = four ? (as ? (int8_t)(a >> 8 * i) : (uint8_t)(a >> 8 * i))
+                          : (as ? (int16_t)(a >> 16 * i) : (uint16_t)(a >> 16 * i));
+        int sh = 8 * (i + (hi ? 2 : 0));
+        int64_t vb = bs ? (int8_t)(b >> sh) : (uint8_t)(b >> sh);
+        sum += va * vb;
+    }
+    return (uint32_t)sum;
+}
+
+TEST(sem_dp4a_dp2a)
+{
+    static sem_lane_t L[NV32 * NV32];
+    static const char *const tn[2] = { "u32", "s32" };
+    unsigned n = sem_cross(L, sem_v32, NV32, sem_v32, NV32, sem_v32, NV32);
+    char body[256];
+    for (int t = 0; t < 4; t++) {
+        int as = t & 1, bs = t >> 1;
+        snprintf(body, sizeof body, ".reg .b32 %%lo, %%hi;\n"
+                 "dp4a.%s.%s %%d, %%a, %%b, %%c;\n"
+                 "dp2a.lo.%s.%s %%lo, %%a, %%b, %%c;\n"
+                 "dp2a.hi.%s.%s %%hi, %%a, %%b, %%c;\n"
+                 "mov.b64 %%e, {%%lo, %%hi};", tn[as], tn[bs], tn[as], tn[bs],
+                 tn[as], tn[bs]);
+        CHECK_MSG(sem_run("d.u32 e.u64 a.u32 b.u32 c.u32", body, L, n) == 0,
+                  "%s", body);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t a = (uint32_t)L[i].a, b = (uint32_t)L[i].b,
+                     c = (uint32_t)L[i].c;
+            SEM_EQ(L, i, L[i].d, ref_dp(1, 0, as, bs, a, b, c));
+            SEM_EQ(L, i, L[i].e, (uint64_t)ref_dp(0, 1, as, bs, a, b, c) << 32 |
+                                     ref_dp(0, 0, as, bs, a, b, c));
+        }
+    }
+}

@@ -507,6 +507,31 @@ static void h_fns(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     }
 }
 
+/* dp4a.atype.btype d, a, b, c: c plus the four products of a's and b's
+ * bytes; dp2a.mode: c plus the products of a's two half-words with bytes
+ * 0-1 (.lo) or 2-3 (.hi) of b.  Elements extend by their type; the sum
+ * wraps at 32 bits. */
+static void h_dp(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3);
+    const ptx_insn_t *in = ei->ir;
+    int as = in->type == PTX_T_S32, bs = in->type2 == PTX_T_S32;
+    int four = in->op == PTX_OP_DP4A;
+    unsigned abits = four ? 8 : 16, n = four ? 4 : 2;
+    unsigned boff = in->sub == PTX_SUB_HI ? 2 : 0;
+    FOR_LANES(m, l) {
+        uint32_t r = (uint32_t)c[l];
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t ea = (uint32_t)a[l] >> (i * abits);
+            uint64_t eb = (uint32_t)b[l] >> (8 * (i + boff));
+            int64_t va = as ? (int64_t)sext(ea, abits) : (int64_t)zext(ea, abits);
+            int64_t vb = bs ? (int64_t)sext(eb, 8) : (int64_t)zext(eb, 8);
+            r += (uint32_t)(va * vb);
+        }
+        put(w, D, l, r);
+    }
+}
+
 static void h_lop3(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
     const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3), *lut = SRC(4);
@@ -701,6 +726,7 @@ exec_fn exec_select_int(const ptx_insn_t *in)
     case PTX_OP_BMSK: return h_bmsk;
     case PTX_OP_SZEXT: return h_szext;
     case PTX_OP_FNS: return h_fns;
+    case PTX_OP_DP4A: case PTX_OP_DP2A: return h_dp;
     case PTX_OP_SAD: return h_sad;
     case PTX_OP_SELP: return h_selp;
     case PTX_OP_SLCT: return h_slct;

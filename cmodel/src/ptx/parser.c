@@ -1003,7 +1003,8 @@ static ptx_type_t operand_type(const ptx_insn_t *in, unsigned idx)
         return idx >= 2 ? PTX_T_U32 : (ptx_type_t)in->type;
     case PTX_OP_MATCH: case PTX_OP_REDUX:
         return idx >= 2 ? PTX_T_U32 : (ptx_type_t)in->type;
-    case PTX_OP_FNS: case PTX_OP_ELECT: case PTX_OP_BMSK:
+    case PTX_OP_FNS: case PTX_OP_ELECT: case PTX_OP_BMSK: case PTX_OP_DP4A:
+    case PTX_OP_DP2A:
         return PTX_T_U32;
     case PTX_OP_VADD4: case PTX_OP_VSUB4: case PTX_OP_VAVRG4:
     case PTX_OP_VABSDIFF4: case PTX_OP_VMIN4: case PTX_OP_VMAX4:

@@ -224,7 +224,7 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
         }
         if (in->type2 == PTX_T_NONE &&
             (op == PTX_OP_CVT || op == PTX_OP_SET || op == PTX_OP_SLCT ||
-             ptx_op_is_video(op))) {
+             op == PTX_OP_DP4A || op == PTX_OP_DP2A || ptx_op_is_video(op))) {
             in->type2 = (uint8_t)t;
             return NULL;
         }
@@ -366,6 +366,10 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             if (strcmp(mod, rops[i].n) == 0)
                 return set_sub(in, (ptx_sub_t)rops[i].v);
     }
+    if (op == PTX_OP_DP2A) {
+        if (strcmp(mod, ".lo") == 0) return set_sub(in, PTX_SUB_LO);
+        if (strcmp(mod, ".hi") == 0) return set_sub(in, PTX_SUB_HI);
+    }
     if (op == PTX_OP_BMSK || op == PTX_OP_SZEXT) {
         if (strcmp(mod, ".wrap") == 0) return set_sub(in, PTX_SUB_WRAP);
         if (strcmp(mod, ".clamp") == 0) return set_sub(in, PTX_SUB_CLAMP);
@@ -485,6 +489,12 @@ const char *ptx_check_modifiers(const ptx_insn_t *in)
         return "szext is .u32 or .s32";
     if (op == PTX_OP_FNS && in->type != PTX_T_B32)
         return "fns is .b32";
+    if ((op == PTX_OP_DP4A || op == PTX_OP_DP2A) &&
+        ((in->type != PTX_T_U32 && in->type != PTX_T_S32) ||
+         (in->type2 != PTX_T_U32 && in->type2 != PTX_T_S32)))
+        return "needs an a and a b type, each .u32 or .s32 (dp4a.u32.s32)";
+    if (op == PTX_OP_DP2A && in->sub == PTX_SUB_NONE)
+        return "missing .lo or .hi (the bytes of b used)";
     if (ptx_op_is_video(op)) {
         int set = op == PTX_OP_VSET4 || op == PTX_OP_VSET2;
         ptx_type_t t[3] = { (ptx_type_t)in->type, (ptx_type_t)in->type2,
@@ -562,7 +572,8 @@ static arity_t arity(ptx_op_t op)
     case PTX_OP_ATOM: return (arity_t){ 3, 4 };
     case PTX_OP_MAD: case PTX_OP_MAD24: case PTX_OP_MADC: case PTX_OP_FMA:
     case PTX_OP_SELP: case PTX_OP_SLCT: case PTX_OP_BFE: case PTX_OP_PRMT:
-    case PTX_OP_SAD: case PTX_OP_SHF: case PTX_OP_FNS:
+    case PTX_OP_SAD: case PTX_OP_SHF: case PTX_OP_FNS: case PTX_OP_DP4A:
+    case PTX_OP_DP2A:
         return (arity_t){ 4, 4 };
     case PTX_OP_ELECT: return (arity_t){ 2, 2 };
     case PTX_OP_SHFL: return (arity_t){ 4, 5 };
