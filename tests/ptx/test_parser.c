@@ -1314,7 +1314,9 @@ TEST(parser_simtlab_extensions)
     "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
     "vset2.u32.u32.ge.add %r1, %r2, %r3, %r4;\n" /* 19 */                 \
     "dp4a.s32.u32 %r1, %r2, %r3, %r4;\n"  /* 20 */                          \
-    "dp2a.hi.u32.s32 %r1, %r2, %r3, %r4;\n" /* 21 */
+    "dp2a.hi.u32.s32 %r1, %r2, %r3, %r4;\n" /* 21 */                      \
+    "prefetch.global.L2 [%rd1+64];\n"     /* 22 */                          \
+    "prefetchu.L1 [%rd2];\n"              /* 23 */
 
 TEST(parser_new_instruction_forms)
 {
@@ -1339,6 +1341,9 @@ TEST(parser_new_instruction_forms)
     AT(20); CHECK_OP(in, DP4A, S32); CHECK_EQ(in->type2, PTX_T_U32);
     AT(21); CHECK_OP(in, DP2A, U32); CHECK_EQ(in->type2, PTX_T_S32);
     CHECK_EQ(in->sub, PTX_SUB_HI);
+    AT(22); CHECK_OP(in, PREFETCH, NONE); CHECK_EQ(in->space, PTX_SPACE_GLOBAL);
+    CHECK_ADDR_R(in->ops[0], RRD(1), 64);
+    AT(23); CHECK_OP(in, PREFETCHU, NONE);
 }
 
 /* Every opcode in PTX_OPCODES, all the groups above in one kernel. */

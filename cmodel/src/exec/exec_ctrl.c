@@ -271,8 +271,9 @@ static void h_bar(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 }
 
 /* Instructions with no functional effect: memory ordering is trivially
- * satisfied by sequential execution; relssp and pref get their meaning
- * from the timing model's mechanisms (Scratchpad Sharing, EXPARS). */
+ * satisfied by sequential execution; prefetch is a hint (the timing model
+ * does not fetch the line yet); relssp and pref get their meaning from the
+ * timing model's mechanisms (Scratchpad Sharing, EXPARS). */
 static void h_nop(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
     (void)x;
@@ -294,7 +295,8 @@ exec_fn exec_select_ctrl(const ptx_insn_t *in)
     case PTX_OP_TRAP: return h_trap;
     case PTX_OP_BAR: case PTX_OP_BARRIER: return h_bar;
     case PTX_OP_MEMBAR: case PTX_OP_FENCE: case PTX_OP_NANOSLEEP:
-    case PTX_OP_RELSSP: case PTX_OP_PREF:
+    case PTX_OP_RELSSP: case PTX_OP_PREF: case PTX_OP_PREFETCH:
+    case PTX_OP_PREFETCHU:
         return h_nop;
     default: return NULL;
     }

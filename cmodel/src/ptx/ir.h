@@ -38,7 +38,8 @@
     X(VABSDIFF4, "vabsdiff4") X(VMIN4, "vmin4") X(VMAX4, "vmax4")           \
     X(VSET4, "vset4") X(VADD2, "vadd2") X(VSUB2, "vsub2")                   \
     X(VAVRG2, "vavrg2") X(VABSDIFF2, "vabsdiff2") X(VMIN2, "vmin2")         \
-    X(VMAX2, "vmax2") X(VSET2, "vset2") X(DP4A, "dp4a") X(DP2A, "dp2a")
+    X(VMAX2, "vmax2") X(VSET2, "vset2") X(DP4A, "dp4a") X(DP2A, "dp2a")  \
+    X(PREFETCH, "prefetch") X(PREFETCHU, "prefetchu")
 
 typedef enum ptx_op {
 #define X(id, s) PTX_OP_##id,

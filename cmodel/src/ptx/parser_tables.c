@@ -37,6 +37,9 @@ static const struct { const char *name, *why; } unsupported[] = {
     { "cp", "asynchronous copies (cp.async, cp.async.bulk) are not modelled" },
     { "mbarrier", "asynchronous transaction barriers are not modelled" },
     { "griddepcontrol", "programmatic dependent launch is not modelled" },
+    { "applypriority", "L2 eviction priorities are not modelled" },
+    { "discard", "L2 line discards are not modelled" },
+    { "createpolicy", "L2 cache policies are not modelled" },
     { "setmaxnreg", "dynamic register reallocation is not modelled" },
     { "tcgen05", "tensor memory operations are not modelled" },
     { "vadd", "scalar video instructions are not modelled (the SIMD vadd4/"
@@ -238,7 +241,8 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
         if (strcmp(mod, space_names[i].name) == 0) {
             if (op != PTX_OP_LD && op != PTX_OP_LDU && op != PTX_OP_ST &&
                 op != PTX_OP_ATOM && op != PTX_OP_RED && op != PTX_OP_CVTA &&
-                op != PTX_OP_ISSPACEP && op != PTX_OP_PREF)
+                op != PTX_OP_ISSPACEP && op != PTX_OP_PREF &&
+                op != PTX_OP_PREFETCH)
                 return "state space not allowed";
             if (in->space != PTX_SPACE_NONE)
                 return "second state space";
@@ -366,6 +370,9 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             if (strcmp(mod, rops[i].n) == 0)
                 return set_sub(in, (ptx_sub_t)rops[i].v);
     }
+    if ((op == PTX_OP_PREFETCH || op == PTX_OP_PREFETCHU) &&
+        (strcmp(mod, ".L1") == 0 || strcmp(mod, ".L2") == 0))
+        return NULL; /* the cache level: a hint, no functional effect */
     if (op == PTX_OP_DP2A) {
         if (strcmp(mod, ".lo") == 0) return set_sub(in, PTX_SUB_LO);
         if (strcmp(mod, ".hi") == 0) return set_sub(in, PTX_SUB_HI);
@@ -437,7 +444,7 @@ static int needs_type(ptx_op_t op)
     case PTX_OP_BAR: case PTX_OP_BARRIER: case PTX_OP_MEMBAR:
     case PTX_OP_FENCE: case PTX_OP_TRAP: case PTX_OP_NANOSLEEP:
     case PTX_OP_RELSSP: case PTX_OP_PREF: case PTX_OP_ISSPACEP:
-    case PTX_OP_ELECT:
+    case PTX_OP_ELECT: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
         return 0;
     default:
         return 1;
@@ -555,6 +562,7 @@ static arity_t arity(ptx_op_t op)
         return (arity_t){ 0, 0 };
     case PTX_OP_RELSSP: return (arity_t){ 0, 1 };
     case PTX_OP_ACTIVEMASK: case PTX_OP_BRA: case PTX_OP_NANOSLEEP:
+    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
         return (arity_t){ 1, 1 };
     case PTX_OP_PREF: return (arity_t){ 1, 4 };
     case PTX_OP_CALL: return (arity_t){ 1, 4 };
@@ -648,6 +656,10 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
     case PTX_OP_BRA:
         if (o[0].kind != PTX_OPND_LABEL)
             return "the target must be a label";
+        return NULL;
+    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+        if (o[0].kind != PTX_OPND_ADDR)
+            return "the operand must be an address such as [%rd1]";
         return NULL;
     case PTX_OP_CALL: {
         unsigned fi = o[0].kind == PTX_OPND_LIST ? 1 : 0;
