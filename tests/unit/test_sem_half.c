@@ -196,3 +196,57 @@ TEST(sem_half_setp)
         }
     }
 }
+
+/* cvt.rn.f16x2.f32 d, a, b packs a (upper) and b (lower); set.f16x2 gives
+ * 1.0 or 0xffff per element; atom.add.noftz.f16x2 adds per element. */
+TEST(sem_half_cvt_pack_set_atom)
+{
+    static sem_lane_t L[NHV * NHV];
+    unsigned n = half_lanes(L);
+    static const float fv[] = { 0.0f, -0.0f, 1.0f, 65504.0f, 65520.0f,
+                                1e-8f, 3.14159f, -2.5e-5f, 1.0f / 3.0f };
+    for (unsigned i = 0; i < n; i++) {
+        L[i].c = sem_f2u(fv[i % 9]);
+        L[i].d = 0;
+    }
+    CHECK(sem_run("d.b32 e.b32 c.f32 a.b32",
+                  ".reg .f32 %x;\nmov.b32 %x, %a;\n"
+                  "cvt.rn.f16x2.f32 %d, %c, %x;\n"
+                  "cvt.rn.f16x2.f32 %e, %x, %c;", L, n) == 0);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t hc = henc((double)fv[i % 9]);
+        uint32_t hx = henc((double)sem_u2f((uint32_t)L[i].a));
+        SEM_EQ(L, i, L[i].d, hc << 16 | hx);
+        SEM_EQ(L, i, L[i].e, hx << 16 | hc);
+    }
+    n = half_lanes(L);
+    CHECK(sem_run("d.b32 e.b32 a.b32 b.b32",
+                  "set.lt.f16x2.f16x2 %d, %a, %b;\n"
+                  "set.ge.u32.f16x2 %e, %a, %b;", L, n) == 0);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t lt = 0, ge = 0;
+        for (unsigned k = 0; k < 2; k++) {
+            double x = hdec(el(L[i].a, k)), y = hdec(el(L[i].b, k));
+            lt |= (x < y ? 0x3c00u : 0) << 16 * k;
+            ge |= (x >= y ? 0xffffu : 0) << 16 * k;
+        }
+        SEM_EQ(L, i, L[i].d, lt);
+        SEM_EQ(L, i, L[i].e, ge);
+    }
+    enum { NB = 256 };
+    CHECK(sem_run_block("d.b32 e.b32 a.b32 b.b32",
+                        ".shared .align 4 .b32 sh[256];\n"
+                        ".reg .b32 %t;\n.reg .b64 %p, %q;\n"
+                        "mov.u32 %t, %tid.x;\nmul.wide.u32 %p, %t, 4;\n"
+                        "mov.u64 %q, sh;\nadd.u64 %p, %p, %q;\n"
+                        "st.shared.b32 [%p], %a;\n"
+                        "atom.shared.add.noftz.f16x2 %e, [%p], %b;\n"
+                        "ld.shared.b32 %d, [%p];", L, NB, NB) == 0);
+    for (unsigned i = 0; i < NB; i++) {
+        uint32_t want = 0;
+        for (unsigned k = 0; k < 2; k++)
+            want |= ref_op(0, el(L[i].a, k), el(L[i].b, k), 0, 0, 0) << 16 * k;
+        SEM_EQ(L, i, L[i].e, (uint32_t)L[i].a);
+        SEM_EQ(L, i, L[i].d, want);
+    }
+}

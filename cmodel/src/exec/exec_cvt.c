@@ -203,7 +203,23 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
         fesetround(old);
 }
 
+/* cvt.rnd.f16x2.f32 d, a, b: a to binary16 in the upper half of d, b in
+ * the lower, each rounded once. */
+static void h_cvt_pack(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                       uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2);
+    int rnd = ei->ir->rnd;
+    FOR_LANES(m, l)
+        put(w, D, l, exec_f16_from_double((double)f32_of(a[l]), rnd) << 16 |
+                         exec_f16_from_double((double)f32_of(b[l]), rnd));
+}
+
 exec_fn exec_select_cvt(const ptx_insn_t *in)
 {
-    return in->op == PTX_OP_CVT ? h_cvt : NULL;
+    if (in->op != PTX_OP_CVT)
+        return NULL;
+    if (in->type == PTX_T_F16X2)
+        return in->type2 == PTX_T_F32 && in->nops == 3 ? h_cvt_pack : NULL;
+    return h_cvt;
 }

@@ -11,7 +11,7 @@
  * clamps to [0, 1] with NaN giving 0.  min/max follow the f32 rules (one
  * NaN gives the other operand, two the canonical NaN 0x7fff; -0 < +0).
  * setp.f16x2 writes p from element 0 and q from element 1, each combined
- * with c under .and/.or/.xor. */
+ * with c under .and/.or/.xor; set writes 1.0 or all ones per element. */
 #include <fenv.h>
 #include <math.h>
 
@@ -140,6 +140,37 @@ static void h_setp_half(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         put_pred_mask(w, D->pipe, m, res[1]);
 }
 
+/* set.cmp.dtype.{f16,f16x2} d, a, b[, c]: per element, 1.0 (a binary16
+ * destination) or all ones (an integer one) where the comparison holds,
+ * else 0; with .and/.or/.xor, combined with predicate c first. */
+static void h_set_half(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                       uint32_t m)
+{
+    const ptx_insn_t *in = ei->ir;
+    const uint64_t *a = SRC(1), *b = SRC(2);
+    int ftz = (in->flags & PTX_F_FTZ) != 0;
+    unsigned n = in->type2 == PTX_T_F16X2 ? 2 : 1;
+    unsigned ebits = n == 2 ? 16 : ptx_type_bits((ptx_type_t)in->type);
+    int fdst = in->type == PTX_T_F16 || in->type == PTX_T_F16X2;
+    uint32_t yes = fdst ? 0x3c00u : (uint32_t)((1ull << ebits) - 1);
+    uint32_t cm = in->combine ? pred_mask(w, &ei->o[3]) : 0;
+    FOR_LANES(m, l) {
+        uint32_t r = 0;
+        for (unsigned i = 0; i < n; i++) {
+            int v = exec_fcmp(hval((uint32_t)(a[l] >> 16 * i) & 0xffffu, ftz),
+                              hval((uint32_t)(b[l] >> 16 * i) & 0xffffu, ftz),
+                              in->cmp);
+            int c = (int)(cm >> l & 1);
+            v = in->combine == PTX_SUB_AND ? v && c
+              : in->combine == PTX_SUB_OR  ? v || c
+              : in->combine == PTX_SUB_XOR ? v ^ c : v;
+            if (v)
+                r |= yes << (16 * i);
+        }
+        put(w, D, l, r);
+    }
+}
+
 exec_fn exec_select_half(const ptx_insn_t *in)
 {
     switch (in->op) {
@@ -148,6 +179,8 @@ exec_fn exec_select_half(const ptx_insn_t *in)
         return h_half;
     case PTX_OP_SETP:
         return h_setp_half;
+    case PTX_OP_SET:
+        return h_set_half;
     default:
         return NULL;
     }

@@ -16,6 +16,8 @@ exec_fn exec_select(const ptx_insn_t *in)
     case PTX_OP_CVT:
         return exec_select_cvt(in);
     case PTX_OP_SET:
+        if (in->type2 == PTX_T_F16 || in->type2 == PTX_T_F16X2)
+            return exec_select_half(in);
         return ptx_type_is_float((ptx_type_t)in->type2) ? exec_select_float(in)
                                                          : exec_select_int(in);
     case PTX_OP_MOV: case PTX_OP_SELP: case PTX_OP_SLCT:

@@ -568,13 +568,14 @@ static arity_t arity(ptx_op_t op)
     case PTX_OP_CALL: return (arity_t){ 1, 4 };
     case PTX_OP_BAR: case PTX_OP_BARRIER: return (arity_t){ 1, 4 };
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
-    case PTX_OP_CVTA: case PTX_OP_CVT: case PTX_OP_ABS: case PTX_OP_NEG:
+    case PTX_OP_CVTA: case PTX_OP_ABS: case PTX_OP_NEG:
     case PTX_OP_RCP: case PTX_OP_SQRT: case PTX_OP_RSQRT: case PTX_OP_EX2:
     case PTX_OP_LG2: case PTX_OP_SIN: case PTX_OP_COS: case PTX_OP_TANH:
     case PTX_OP_NOT: case PTX_OP_CNOT: case PTX_OP_BREV: case PTX_OP_POPC:
     case PTX_OP_CLZ: case PTX_OP_BFIND: case PTX_OP_TESTP:
     case PTX_OP_ISSPACEP: case PTX_OP_RED:
         return (arity_t){ 2, 2 };
+    case PTX_OP_CVT: return (arity_t){ 2, 3 }; /* 3: packing f16x2 */
     case PTX_OP_VOTE: return (arity_t){ 2, 3 };
     case PTX_OP_SETP: case PTX_OP_SET: return (arity_t){ 3, 4 };
     case PTX_OP_ATOM: return (arity_t){ 3, 4 };
@@ -683,6 +684,10 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
                 return "call arguments must be a (...) list of .param names";
         return NULL;
     }
+    case PTX_OP_CVT:
+        if (in->nops == 3 && in->type != PTX_T_F16X2)
+            return "a third operand packs two values: cvt.rn.f16x2.f32 d, a, b";
+        break;
     case PTX_OP_SETP:
         if (!is_pred_reg(&o[0], f))
             return "the destination must be a .pred register";
