@@ -2387,3 +2387,18 @@ TEST(parser_indirect_call)
     CHECK_EQ(strcmp(m->protos[0].text,
                     ".callprototype (.param .b32 _) _ (.param .b32 _)"), 0);
 }
+
+/* -lineinfo and -G add DWARF sections: skipped, the code still parses. */
+TEST(parser_debug_sections_skipped)
+{
+    PARSE_OK(PTX_HDR ".visible .entry k()\n{\n.loc 1 18 30\nret;\n}\n"
+             ".file 1 \"/tmp/x.cu\"\n"
+             ".section .debug_str\n{\n$L__info_string0:\n"
+             ".b8 95,90,52,0\n}\n"
+             ".section .debug_info\n{\n.b32 $L__info_string0\n"
+             ".b64 $L__func_end0-$L__func_begin0\n{\n}\n}\n");
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_OP(in, RET, NONE);
+    CHECK_EQ(m->nfuncs, 1);
+}

@@ -62,8 +62,8 @@ TEST(parser_err_only_comments)
 
 TEST(parser_err_debug_section)
 {
-    ERR(PTX_HDR ".section .debug_info\n{\n}\n", 4, 1,
-        "debug sections are not supported");
+    ERR(PTX_HDR ".section .debug_info\n{\n.b8 1, 2\n", 4, 1,
+        "unterminated .section: missing '}'");
 }
 
 TEST(parser_err_stray_brace_at_module_scope)

@@ -1590,6 +1590,27 @@ static void finish_module(parser_t *p)
     }
 }
 
+/* `.section name { ... }`: DWARF data nvcc adds with -lineinfo or -G
+ * (.debug_str, .debug_info, ...).  simtlab keeps no debug information:
+ * the block is skipped, braces balanced. */
+static void skip_section(parser_t *p)
+{
+    ptx_token_t st = p->tok;
+    advance(p); /* .section */
+    while (p->tok.kind != TOK_EOF && !is_punct(&p->tok, '{'))
+        advance(p);
+    unsigned depth = 0;
+    do {
+        if (p->tok.kind == TOK_EOF)
+            FAIL_TOK(p, &st, "unterminated .section: missing '}'");
+        if (is_punct(&p->tok, '{'))
+            depth++;
+        else if (is_punct(&p->tok, '}'))
+            depth--;
+        advance(p);
+    } while (depth > 0);
+}
+
 static void parse_module(parser_t *p)
 {
     int seen_version = 0;
@@ -1646,9 +1667,10 @@ static void parse_module(parser_t *p)
             skip_pragma(p);
             continue;
         }
-        if (tok_is(&t, ".section"))
-            FAIL_TOK(p, &t, "debug sections are not supported: regenerate the "
-                     "PTX without -G");
+        if (tok_is(&t, ".section")) {
+            skip_section(p);
+            continue;
+        }
         int is_extern = 0;
         while (p->tok.kind == TOK_DIRECTIVE &&
                (tok_is(&p->tok, ".visible") || tok_is(&p->tok, ".extern") ||
