@@ -254,6 +254,33 @@ static void check_funcptr(int functional, int printed)
     }
 }
 
+/* Lanes of a warp calling different functions through pointers: the
+ * call runs once per function, lanes reconverge after it. */
+static void check_funcptr_divergent(int functional)
+{
+    run_t r;
+    enum { N = 64 };
+    static int out[N];
+    memset(out, 0, sizeof out);
+    void *bufs[] = { out };
+    size_t sizes[] = { sizeof out };
+    int ok = run_open(&r, "funcptr.ptx", functional) == 0 &&
+             run_kernel(&r, "funcptr_div_k", N, bufs, sizes, 1) == SIMT_OK;
+    if (!ok)
+        printf("  error: %s\n", r.err.msg);
+    run_close(&r);
+    CHECK(ok);
+    for (int t = 0; t < N; t++) {
+        int k = (t * 7) % 3;
+        int first = k == 0 ? 2 * t : k == 1 ? t * t : -t;
+        int second = t % 2 == 0 ? 2 : 1; /* twice(1) or square(1) */
+        CHECK_EQ(out[t], first + second);
+    }
+}
+
+TEST(nvcc13_funcptr_divergent_functional) { check_funcptr_divergent(1); }
+TEST(nvcc13_funcptr_divergent_timing) { check_funcptr_divergent(0); }
+
 TEST(nvcc13_funcptr_functional) { check_funcptr(1, 0); }
 TEST(nvcc13_funcptr_timing) { check_funcptr(0, 0); }
 TEST(nvcc13_funcptr_printed) { check_funcptr(1, 1); }

@@ -59,25 +59,30 @@ static void h_call(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
           ei->call_count, m);
 }
 
-/* The callee of indirect call ei for lanes m: the function the target
- * register names, the same in every lane, among those fitting the call's
- * prototype (program.c); NULL after a fault report. */
+/* The lanes of m whose target register holds the same function address
+ * as the lowest lane's. */
+static uint32_t icall_same(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                           uint32_t m)
+{
+    unsigned fi = ei->ir->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
+    const uint64_t *t = SRC(fi);
+    uint64_t a = t[__builtin_ctz(m)];
+    uint32_t same = 0;
+    FOR_LANES(m, l)
+        if (t[l] == a)
+            same |= 1u << l;
+    return same;
+}
+
+/* The callee of indirect call ei for lanes m (which all name it, see
+ * icall_same): the function the target register names, among those
+ * fitting the call's prototype (program.c); NULL after a fault report. */
 static const exec_icall_t *icall_target(exec_ctx_t *x, warp_t *w,
                                         const exec_insn_t *ei, uint32_t m)
 {
     const exec_program_t *p = x->l->prog;
     unsigned fi = ei->ir->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
-    const uint64_t *t = SRC(fi);
-    uint32_t first = (uint32_t)__builtin_ctz(m);
-    uint64_t a = t[first];
-    FOR_LANES(m, l)
-        if (t[l] != a) {
-            exec_fault(x, w, ei, m, "indirect call: lane %u calls 0x%llx but "
-                       "lane %u calls 0x%llx; calls to different functions "
-                       "within one warp are not modelled", first,
-                       (unsigned long long)a, l, (unsigned long long)t[l]);
-            return NULL;
-        }
+    uint64_t a = SRC(fi)[__builtin_ctz(m)];
     uint64_t off = a - EXEC_FUNC_BASE;
     for (uint32_t i = 0; a >= EXEC_FUNC_BASE && off % EXEC_FUNC_STRIDE == 0 &&
                          i < ei->icall_count; i++) {
@@ -109,6 +114,16 @@ static void h_call_indirect(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 {
     if (!m)
         return;
+    uint32_t same = icall_same(x, w, ei, m);
+    if (same != m) {
+        /* lanes call different functions: run the call again for the
+         * lanes of the lowest one's function first, then for the others,
+         * as a divergent branch from the call to itself that reconverges
+         * after it (program.c sets target and reconv so) */
+        w->stack[w->depth - 1].pc = ei->target;
+        w->cta->recon->branch(x, w, ei, same);
+        return;
+    }
     const exec_icall_t *c = icall_target(x, w, ei, m);
     if (!c)
         return;

@@ -296,6 +296,10 @@ static int indirect_call(builder_t *b, exec_insn_t *ei,
     const ptx_module_t *m = b->m;
     exec_program_t *p = b->p;
     const ptx_proto_t *pr = &m->protos[ei->ir->ops[ei->ir->nops - 1].imm];
+    /* lanes calling different functions are serialised as a branch from
+     * the call to itself, reconverging after it (exec_ctrl.c) */
+    ei->target = (uint32_t)(ei - p->code);
+    ei->reconv = ei->target + 1;
     ei->icall_first = p->nicalls;
     for (uint32_t i = 0; i < b->nfuncs; i++) {
         const ptx_function_t *g = &m->funcs[b->funcs[i]];

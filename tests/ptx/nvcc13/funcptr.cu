@@ -32,3 +32,10 @@ extern "C" __global__ void funcptr_k(int *out, const int *sel)
     out[4 * t + 2] = deep<Big>(t);
     out[4 * t + 3] = warpSize;
 }
+
+// Lanes of one warp calling three different functions through a pointer.
+extern "C" __global__ void funcptr_div_k(int *out)
+{
+    int t = threadIdx.x;
+    out[t] = ops[(t * 7) % 3](t) + ops[t % 2](1);
+}
