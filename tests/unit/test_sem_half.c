@@ -250,3 +250,94 @@ TEST(sem_half_cvt_pack_set_atom)
         SEM_EQ(L, i, L[i].d, want);
     }
 }
+
+/* ---- bfloat16: the upper half of a binary32 ---- */
+
+static long double bdec(uint32_t h)
+{
+    return (long double)sem_u2f(h << 16);
+}
+
+/* Nearest bfloat16 to v (ties to even) by binary search over the
+ * encodings, which grow with the value for positive numbers. */
+static uint32_t benc(long double v)
+{
+    if (isnan(v))
+        return 0x7fffu;
+    uint32_t sign = signbit(v) ? 0x8000u : 0;
+    long double a = fabsl(v);
+    long double top = ldexpl(1.0L, 128); /* past the largest: infinity */
+    if (a >= top)
+        return sign | 0x7f80u;
+    uint32_t lo = 0, hi = 0x7f80u;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi + 1) / 2;
+        long double mv = mid == 0x7f80u ? top : bdec(mid);
+        if (mv <= a)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    long double below = bdec(lo), above = lo + 1 == 0x7f80u ? top : bdec(lo + 1);
+    uint32_t k = lo;
+    if (a - below > above - a || (a - below == above - a && (lo & 1)))
+        k = lo + 1;
+    return sign | k;
+}
+
+static const uint64_t bv[] = {
+    0x0000, 0x8000, 0x3f80, 0xbf80, 0x3eab, 0x4049, 0xc2c8, 0x3a83, 0x7f7f,
+    0x0001, 0x0080, 0x7f80, 0xff80, 0x7fc0, 0x4b80, 0x3f81, 0xc0a0, 0x3c23,
+};
+#define NBV (sizeof bv / sizeof *bv)
+
+TEST(sem_bf16_arith_cvt)
+{
+    static sem_lane_t L[NBV * NBV];
+    unsigned n = sem_cross(L, bv, NBV, bv, NBV, bv, NBV);
+    for (unsigned i = 0; i < n; i++) {
+        L[i].a |= bv[(i * 7 + 3) % NBV] << 16;
+        L[i].b |= bv[(i * 5 + 1) % NBV] << 16;
+        L[i].c = (L[i].c & 0xffff) | bv[(i * 3 + 2) % NBV] << 16;
+    }
+    static const char *const names[] = { "add.rn", "sub.rn", "mul.rn", "fma.rn" };
+    char body[256];
+    for (int op = 0; op < 4; op++) {
+        snprintf(body, sizeof body, "%s.bf16x2 %%d, %%a, %%b%s;\n"
+                 "%s.bf16 %%e, %%a, %%b%s;", names[op],
+                 op == 3 ? ", %c" : "", names[op], op == 3 ? ", %c" : "");
+        CHECK_MSG(sem_run("d.b32 e.b16 a.b32 b.b32 c.b32", body, L, n) == 0,
+                  "%s", body);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t want = 0;
+            for (unsigned k = 0; k < 2; k++) {
+                long double x = bdec(el(L[i].a, k)), y = bdec(el(L[i].b, k)),
+                            z = bdec(el(L[i].c, k));
+                long double r = op == 0 ? x + y : op == 1 ? x - y
+                              : op == 2 ? x * y : x * y + z;
+                want |= benc(r) << 16 * k;
+            }
+            CHECK_MSG(L[i].d == want && L[i].e == (want & 0xffff),
+                      "%s: lane %u a=%08llx b=%08llx c=%08llx: got %08llx/%04llx,"
+                      " want %08x", body, i, (unsigned long long)L[i].a,
+                      (unsigned long long)L[i].b, (unsigned long long)L[i].c,
+                      (unsigned long long)L[i].d, (unsigned long long)L[i].e,
+                      want);
+        }
+    }
+    /* conversions: f32 -> bf16 (rounded), pairs, and back (exact) */
+    static const float fv[] = { 1.0f, 3.14159265f, -1e-30f, 3.4e38f, 1.00390625f,
+                                1.01171875f, -0.0f, 2e-40f };
+    for (unsigned i = 0; i < n; i++)
+        L[i].c = sem_f2u(fv[i % 8]);
+    CHECK(sem_run("d.b32 e.f32 c.f32 a.b32",
+                  ".reg .f32 %x;\n.reg .b16 %h;\nmov.b32 %x, %a;\n"
+                  "cvt.rn.bf16x2.f32 %d, %c, %x;\n"
+                  "cvt.rn.bf16.f32 %h, %c;\ncvt.f32.bf16 %e, %h;", L, n) == 0);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t hc = benc((long double)fv[i % 8]);
+        uint32_t hx = benc((long double)sem_u2f((uint32_t)L[i].a));
+        SEM_EQ(L, i, L[i].d, hc << 16 | hx);
+        SEM_EQ(L, i, L[i].e, (uint64_t)sem_f2u(sem_u2f(hc << 16)));
+    }
+}

@@ -221,5 +221,8 @@ exec_fn exec_select_cvt(const ptx_insn_t *in)
         return NULL;
     if (in->type == PTX_T_F16X2)
         return in->type2 == PTX_T_F32 && in->nops == 3 ? h_cvt_pack : NULL;
+    if (in->type == PTX_T_BF16 || in->type == PTX_T_BF16X2 ||
+        in->type2 == PTX_T_BF16)
+        return exec_select_half(in); /* bf16 conversions */
     return h_cvt;
 }

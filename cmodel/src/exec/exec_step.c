@@ -16,7 +16,7 @@ exec_fn exec_select(const ptx_insn_t *in)
     case PTX_OP_CVT:
         return exec_select_cvt(in);
     case PTX_OP_SET:
-        if (in->type2 == PTX_T_F16 || in->type2 == PTX_T_F16X2)
+        if (ptx_type_is_half((ptx_type_t)in->type2))
             return exec_select_half(in);
         return ptx_type_is_float((ptx_type_t)in->type2) ? exec_select_float(in)
                                                          : exec_select_int(in);
@@ -28,7 +28,7 @@ exec_fn exec_select(const ptx_insn_t *in)
     default:
         break;
     }
-    if (in->type == PTX_T_F16 || in->type == PTX_T_F16X2)
+    if (ptx_type_is_half((ptx_type_t)in->type))
         return exec_select_half(in);
     if (fl)
         return exec_select_float(in);

@@ -18,6 +18,7 @@ const char *ptx_op_name(ptx_op_t op)
 static const char *const type_names[PTX_T_COUNT] = {
     "", ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64",
     ".s8", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64", ".f16x2",
+    ".bf16", ".bf16x2",
 };
 
 const char *ptx_type_name(ptx_type_t t) { return t < PTX_T_COUNT ? type_names[t] : "?"; }

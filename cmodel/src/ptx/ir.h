@@ -59,6 +59,7 @@ typedef enum ptx_type {
     PTX_T_S8, PTX_T_S16, PTX_T_S32, PTX_T_S64,
     PTX_T_F16, PTX_T_F32, PTX_T_F64,
     PTX_T_F16X2,           /* two binary16 in 32 bits, element 0 low */
+    PTX_T_BF16, PTX_T_BF16X2, /* bfloat16: the upper half of a binary32 */
     PTX_T_COUNT
 } ptx_type_t;
 
@@ -69,6 +70,7 @@ static inline unsigned ptx_type_bits(ptx_type_t t)
 {
     static const uint8_t bits[PTX_T_COUNT] = {
         0, 1, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 64, 32,
+        16, 32,
     };
     return t < PTX_T_COUNT ? bits[t] : 0;
 }
@@ -76,7 +78,14 @@ static inline unsigned ptx_type_bits(ptx_type_t t)
 static inline int ptx_type_is_float(ptx_type_t t)
 {
     return t == PTX_T_F16 || t == PTX_T_F32 || t == PTX_T_F64 ||
-           t == PTX_T_F16X2;
+           t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+}
+
+/* The 16-bit float formats, scalar and paired (exec_half.c). */
+static inline int ptx_type_is_half(ptx_type_t t)
+{
+    return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 ||
+           t == PTX_T_BF16X2;
 }
 
 /* The SIMD video instructions (vadd4 ... vset2): a in-register vector of

@@ -137,11 +137,22 @@ static uint64_t f16_bits(double d)
     return sign | h;
 }
 
+/* bfloat16 (the upper half of a binary32) nearest to the f32 of d. */
+static uint64_t bf16_bits(double d)
+{
+    uint32_t x = (uint32_t)f32_bits((float)d);
+    if ((x & 0x7fffffffu) > 0x7f800000u)
+        return x >> 16 | 0x40u; /* NaN stays NaN */
+    return (x + 0x7fffu + (x >> 16 & 1)) >> 16;
+}
+
 uint64_t ptx_float_bits(double d, ptx_type_t t)
 {
     switch (t) {
     case PTX_T_F16: return f16_bits(d);
     case PTX_T_F16X2: return f16_bits(d) * 0x10001u; /* in both halves */
+    case PTX_T_BF16: return bf16_bits(d);
+    case PTX_T_BF16X2: return bf16_bits(d) * 0x10001u;
     case PTX_T_F32: return f32_bits((float)d);
     default: return f64_bits(d);
     }
@@ -685,7 +696,8 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         return NULL;
     }
     case PTX_OP_CVT:
-        if (in->nops == 3 && in->type != PTX_T_F16X2)
+        if (in->nops == 3 && in->type != PTX_T_F16X2 &&
+            in->type != PTX_T_BF16X2)
             return "a third operand packs two values: cvt.rn.f16x2.f32 d, a, b";
         break;
     case PTX_OP_SETP:
