@@ -2402,3 +2402,16 @@ TEST(parser_debug_sections_skipped)
     CHECK_OP(in, RET, NONE);
     CHECK_EQ(m->nfuncs, 1);
 }
+
+/* {0, %rs}: a zero element of a packing mov (nvcc's bf16 to f32) is the
+ * '_' element, which packs as zero bits. */
+TEST(parser_vector_zero_element)
+{
+    PARSE_OK(K("mov.b32 %f1, {0, %h1};"));
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_EQ(in->ops[1].kind, PTX_OPND_VEC);
+    CHECK_EQ(in->ops[1].nvec, 2);
+    CHECK_EQ(in->ops[1].vec[0], PTX_REG_SINK);
+    CHECK_EQ(in->ops[1].vec[1], RH(1));
+}

@@ -341,3 +341,13 @@ TEST(sem_bf16_arith_cvt)
         SEM_EQ(L, i, L[i].e, (uint64_t)sem_f2u(sem_u2f(hc << 16)));
     }
 }
+
+/* mov.b32 %f, {0, %h}: the bf16 in the upper half, zeros below. */
+TEST(sem_bf16_widen_by_mov)
+{
+    static sem_lane_t L[NBV];
+    unsigned n = sem_cross(L, bv, NBV, NULL, 1, NULL, 0);
+    CHECK(sem_run("d.f32 a.b16", "mov.b32 %d, {0, %a};", L, n) == 0);
+    for (unsigned i = 0; i < n; i++)
+        SEM_EQ(L, i, L[i].d, (uint32_t)L[i].a << 16);
+}

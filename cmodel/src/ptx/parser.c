@@ -831,11 +831,21 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         o->kind = PTX_OPND_VEC;
         for (;;) {
             ptx_token_t rt = p->tok;
-            if (rt.kind != TOK_IDENT)
-                FAIL_TOK(p, &rt, "vector operands must be registers");
-            name = parse_reg_name(p);
             if (o->nvec == 4)
                 FAIL_TOK(p, &rt, "a vector operand has at most 4 elements");
+            if (rt.kind == TOK_INT && rt.ival == 0) {
+                /* {0, %rs} (nvcc's bf16 to f32): a zero element packs as
+                 * the '_' element does */
+                advance(p);
+                o->vec[o->nvec++] = PTX_REG_SINK;
+                if (!is_punct(&p->tok, ','))
+                    break;
+                advance(p);
+                continue;
+            }
+            if (rt.kind != TOK_IDENT)
+                FAIL_TOK(p, &rt, "vector operands must be registers (or 0)");
+            name = parse_reg_name(p);
             o->vec[o->nvec++] = lookup_reg(p, name, &rt);
             if (!is_punct(&p->tok, ','))
                 break;
