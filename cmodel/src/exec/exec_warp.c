@@ -79,8 +79,8 @@ static void h_match(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     if (ei->ir->sub == PTX_SUB_ANY) {
         FOR_LANES(m, l) {
             uint32_t same = 0;
-            FOR_LANES(m, k)
-                if (((a[k] ^ a[l]) & width_mask) == 0)
+            for (unsigned k = 0; k < WARP_SIZE; k++)
+                if ((m >> k & 1) && ((a[k] ^ a[l]) & width_mask) == 0)
                     same |= 1u << k;
             put(w, d, l, same);
         }
