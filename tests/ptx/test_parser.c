@@ -172,6 +172,21 @@ TEST(parser_special_registers)
         { "%lanemask_gt", PTX_SREG_LANEMASK_GT },
         { "%dynamic_smem_size", PTX_SREG_DYN_SMEM_SIZE },
         { "%total_smem_size", PTX_SREG_TOTAL_SMEM_SIZE },
+        { "%clusterid.x", PTX_SREG_CLUSTERID_X },
+        { "%clusterid.y", PTX_SREG_CLUSTERID_Y },
+        { "%clusterid.z", PTX_SREG_CLUSTERID_Z },
+        { "%nclusterid.x", PTX_SREG_NCLUSTERID_X },
+        { "%nclusterid.y", PTX_SREG_NCLUSTERID_Y },
+        { "%nclusterid.z", PTX_SREG_NCLUSTERID_Z },
+        { "%cluster_ctaid.x", PTX_SREG_CLUSTER_CTAID_X },
+        { "%cluster_ctaid.y", PTX_SREG_CLUSTER_CTAID_Y },
+        { "%cluster_ctaid.z", PTX_SREG_CLUSTER_CTAID_Z },
+        { "%cluster_nctaid.x", PTX_SREG_CLUSTER_NCTAID_X },
+        { "%cluster_nctaid.y", PTX_SREG_CLUSTER_NCTAID_Y },
+        { "%cluster_nctaid.z", PTX_SREG_CLUSTER_NCTAID_Z },
+        { "%cluster_ctarank", PTX_SREG_CLUSTER_CTARANK },
+        { "%cluster_nctarank", PTX_SREG_CLUSTER_NCTARANK },
+        { "%is_explicit_cluster", PTX_SREG_IS_EXPLICIT_CLUSTER },
     };
     const unsigned n = sizeof sr / sizeof *sr;
     CHECK_EQ(n + 32, PTX_SREG_COUNT); /* and %envreg0..31: parser_envreg */

@@ -480,3 +480,32 @@ TEST(sem_elect_sync)
         SEM_EQ(L, i, L[i].e, i % 32 == leader ? 1 : 2);
     }
 }
+
+/* The cluster registers (sm_90) and %envreg: the model runs clusters of
+ * one CTA (the cluster is the CTA, at rank 0 of 1), and the driver's
+ * environment registers read 0. */
+TEST(sem_cluster_and_env_registers)
+{
+    enum { N = 512 }; /* two blocks of 256 */
+    static sem_lane_t L[N];
+    memset(L, 0, sizeof L);
+    CHECK(sem_run("d.u64 e.u64",
+                  ".reg .b32 %c<8>;\n"
+                  "mov.u32 %c0, %clusterid.x;\nmov.u32 %c1, %nclusterid.x;\n"
+                  "mov.u32 %c2, %cluster_ctaid.x;\n"
+                  "mov.u32 %c3, %cluster_nctaid.y;\n"
+                  "mov.u32 %c4, %cluster_ctarank;\n"
+                  "mov.u32 %c5, %cluster_nctarank;\n"
+                  "mov.u32 %c6, %is_explicit_cluster;\n"
+                  "mov.u32 %c7, %envreg5;\n"
+                  "mad.lo.u32 %c0, %c1, 100, %c0;\n"
+                  "mad.lo.u32 %c0, %c3, 10000, %c0;\n"
+                  "mov.b64 %d, {%c0, %c2};\n"
+                  "mad.lo.u32 %c4, %c5, 100, %c4;\n"
+                  "add.u32 %c6, %c6, %c7;\n"
+                  "mov.b64 %e, {%c4, %c6};", L, N) == 0);
+    for (unsigned i = 0; i < N; i++) {
+        SEM_EQ(L, i, L[i].d, 10000 + 2 * 100 + i / 256);
+        SEM_EQ(L, i, L[i].e, 100);
+    }
+}

@@ -96,6 +96,17 @@ void exec_fill_sreg(exec_ctx_t *x, const warp_t *w, ptx_sreg_t s,
     case PTX_SREG_CLOCK_HI: v = (uint32_t)(x->clock >> 32); break;
     case PTX_SREG_CLOCK64: case PTX_SREG_GLOBALTIMER: v = x->clock; break;
     case PTX_SREG_DYN_SMEM_SIZE: v = L->dyn_shared; break;
+    /* clusters of one CTA: the cluster is the CTA */
+    case PTX_SREG_CLUSTERID_X: v = c->ctaid[0]; break;
+    case PTX_SREG_CLUSTERID_Y: v = c->ctaid[1]; break;
+    case PTX_SREG_CLUSTERID_Z: v = c->ctaid[2]; break;
+    case PTX_SREG_NCLUSTERID_X: v = L->grid.x; break;
+    case PTX_SREG_NCLUSTERID_Y: v = L->grid.y; break;
+    case PTX_SREG_NCLUSTERID_Z: v = L->grid.z; break;
+    case PTX_SREG_CLUSTER_NCTAID_X: case PTX_SREG_CLUSTER_NCTAID_Y:
+    case PTX_SREG_CLUSTER_NCTAID_Z: case PTX_SREG_CLUSTER_NCTARANK:
+        v = 1;
+        break;
     case PTX_SREG_TOTAL_SMEM_SIZE: v = c->smem_size; break;
     default: v = 0; break;
     }
