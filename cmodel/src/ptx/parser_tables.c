@@ -40,6 +40,12 @@ static const struct { const char *name, *why; } unsupported[] = {
     { "applypriority", "L2 eviction priorities are not modelled" },
     { "discard", "L2 line discards are not modelled" },
     { "createpolicy", "L2 cache policies are not modelled" },
+    { "brkpt", "breakpoints need a debugger, which the model has not" },
+    { "pmevent", "performance monitor events are not modelled" },
+    { "istypep", "texture, sampler and surface handles are not modelled here" },
+    { "alloca", "dynamic stack allocation is not modelled" },
+    { "stacksave", "dynamic stack allocation is not modelled" },
+    { "stackrestore", "dynamic stack allocation is not modelled" },
     { "setmaxnreg", "dynamic register reallocation is not modelled" },
     { "tcgen05", "tensor memory operations are not modelled" },
     { "vadd", "scalar video instructions are not modelled (the SIMD vadd4/"
