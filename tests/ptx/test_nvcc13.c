@@ -347,3 +347,28 @@ TEST(nvcc13_recursion_stack_overflow)
     CHECK_MSG(strstr(msg, "stack overflow: entering '_Z5depthi' again"),
               "%s", msg);
 }
+
+/* C++ virtual calls: odd lanes call Square::area, even ones Tri::area,
+ * through the vtables' function addresses. */
+static void check_virtual(int functional)
+{
+    run_t r;
+    enum { N = 64 };
+    static char buf[16 * N];
+    static float out[N];
+    memset(out, 0, sizeof out);
+    void *bufs[] = { buf, out };
+    size_t sizes[] = { sizeof buf, sizeof out };
+    int ok = run_open(&r, "virtual.ptx", functional) == 0 &&
+             run_kernel(&r, "virtual_k", N, bufs, sizes, 2) == SIMT_OK;
+    if (!ok)
+        printf("  error: %s\n", r.err.msg);
+    run_close(&r);
+    CHECK(ok);
+    for (int t = 0; t < N; t++)
+        CHECK_MSG(out[t] == (t & 1 ? (float)t * t : 3.0f * t * t),
+                  "lane %d: %g", t, (double)out[t]);
+}
+
+TEST(nvcc13_virtual_functional) { check_virtual(1); }
+TEST(nvcc13_virtual_timing) { check_virtual(0); }
