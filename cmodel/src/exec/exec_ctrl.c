@@ -2,7 +2,10 @@
  * instructions with no functional effect.  What control flow does to a
  * group's lanes and PCs belongs to the reconvergence model (recon.h); the
  * handlers here do what every model shares: a uniform branch, the frame
- * copies of call and ret, and barriers. */
+ * copies of call and ret (with the stack records of recursive functions,
+ * exec_stack.c), indirect calls (the callee chosen by the target
+ * register; lanes calling different functions serialised as a branch of
+ * the model), and barriers. */
 #include <stdlib.h>
 
 #include "exec/dispatch.h"
@@ -96,10 +99,10 @@ static const exec_icall_t *icall_target(exec_ctx_t *x, warp_t *w,
     return NULL;
 }
 
-/* The model gives each function one register and frame layout, so a
- * function must not be entered again while active in the group (direct
- * recursion is refused when the program is built; this catches it through
- * a register). */
+/* Is `func` active in the group (a frame entry runs in it)?  A function
+ * no cycle of direct calls leads back to keeps a single activation (no
+ * stack record): entered again through a pointer, it would overwrite
+ * it. */
 static int active_in(const warp_t *w, const exec_program_t *p, uint32_t func)
 {
     for (uint32_t i = 0; i < w->depth; i++)
