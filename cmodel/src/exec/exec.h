@@ -160,8 +160,9 @@ typedef struct exec_program {
 } exec_program_t;
 
 /* Builds the program of `kernel`; `global_base` is the device address of
- * the module's .global variables.  SIMT_EINPUT on unsupported input
- * (recursion, ...). */
+ * the module's .global variables.  SIMT_EINPUT on unsupported input (an
+ * instruction form no handler executes, a call whose arguments do not fit
+ * the callee, ...). */
 int exec_program_build(const ptx_module_t *m, uint32_t kernel,
                        uint64_t global_base, exec_program_t **out,
                        simt_error_t *err);
