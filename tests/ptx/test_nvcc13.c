@@ -372,3 +372,45 @@ static void check_virtual(int functional)
 
 TEST(nvcc13_virtual_functional) { check_virtual(1); }
 TEST(nvcc13_virtual_timing) { check_virtual(0); }
+
+/* alloca: room on the thread's dynamic stack, at an address in .local;
+ * too much of it is a located fault. */
+static int run_alloca(run_t *r, int n, int *out, int functional)
+{
+    simt_devptr_t dev;
+    if (run_open(r, "alloca.ptx", functional) != 0 ||
+        simt_malloc(r->gpu, 64 * sizeof(int), &dev, &r->err) != SIMT_OK)
+        return -1;
+    simt_arg_t args[] = { { &dev, sizeof dev }, { &n, sizeof n } };
+    simt_launch_t l;
+    memset(&l, 0, sizeof l);
+    l.grid = (simt_dim3_t){ 1, 1, 1 };
+    l.block = (simt_dim3_t){ 64, 1, 1 };
+    int rc = simt_launch_kernel(r->gpu, r->mod, "alloca_k", &l, args, 2, &r->err);
+    rc = rc == SIMT_OK ? simt_synchronize(r->gpu, &r->err) : rc;
+    if (rc == SIMT_OK)
+        rc = simt_memcpy_dtoh(r->gpu, out, dev, 64 * sizeof(int), &r->err);
+    return rc;
+}
+
+TEST(nvcc13_alloca)
+{
+    static int out[64];
+    for (int functional = 1; functional >= 0; functional--) {
+        run_t r;
+        int rc = run_alloca(&r, 10, out, functional);
+        if (rc != SIMT_OK)
+            printf("  error: %s\n", r.err.msg);
+        run_close(&r);
+        CHECK_EQ(rc, SIMT_OK);
+        for (int t = 0; t < 64; t++)
+            CHECK_EQ(out[t], (t % 10) * (t % 10) + t);
+    }
+    run_t r;
+    int rc = run_alloca(&r, 1 << 20, out, 1);
+    char msg[sizeof r.err.msg];
+    memcpy(msg, r.err.msg, sizeof msg);
+    run_close(&r);
+    CHECK_EQ(rc, SIMT_EFAULT);
+    CHECK_MSG(strstr(msg, "alloca of 4194304 bytes overflows"), "%s", msg);
+}

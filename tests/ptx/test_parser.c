@@ -1331,7 +1331,10 @@ TEST(parser_simtlab_extensions)
     "dp4a.s32.u32 %r1, %r2, %r3, %r4;\n"  /* 20 */                          \
     "dp2a.hi.u32.s32 %r1, %r2, %r3, %r4;\n" /* 21 */                      \
     "prefetch.global.L2 [%rd1+64];\n"     /* 22 */                          \
-    "prefetchu.L1 [%rd2];\n"              /* 23 */
+    "prefetchu.L1 [%rd2];\n"              /* 23 */                          \
+    "alloca.u64 %rd1, %rd2, 16;\n"        /* 24 */                          \
+    "stacksave.u64 %rd3;\n"               /* 25 */                          \
+    "stackrestore.u64 %rd3;\n"            /* 26 */
 
 TEST(parser_new_instruction_forms)
 {
@@ -1359,6 +1362,9 @@ TEST(parser_new_instruction_forms)
     AT(22); CHECK_OP(in, PREFETCH, NONE); CHECK_EQ(in->space, PTX_SPACE_GLOBAL);
     CHECK_ADDR_R(in->ops[0], RRD(1), 64);
     AT(23); CHECK_OP(in, PREFETCHU, NONE);
+    AT(24); CHECK_OP(in, ALLOCA, U64); CHECK_IMM(in->ops[2], 16);
+    AT(25); CHECK_OP(in, STACKSAVE, U64);
+    AT(26); CHECK_OP(in, STACKRESTORE, U64); CHECK_REG(in->ops[0], RRD(3));
 }
 
 /* Every opcode in PTX_OPCODES, all the groups above in one kernel. */

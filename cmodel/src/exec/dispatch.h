@@ -16,6 +16,7 @@ exec_fn exec_select_ctrl(const ptx_insn_t *in);   /* exec_ctrl.c */
 exec_fn exec_select_warp(const ptx_insn_t *in);   /* exec_warp.c */
 exec_fn exec_select_video(const ptx_insn_t *in);  /* exec_video.c */
 exec_fn exec_select_half(const ptx_insn_t *in);   /* exec_half.c */
+exec_fn exec_select_stack(const ptx_insn_t *in);  /* exec_stack.c: alloca */
 
 /* IEEE binary16 to binary32 (exact), and from a double rounded once in
  * mode rnd (ptx_rnd_t; RN for none) (exec_cvt.c). */

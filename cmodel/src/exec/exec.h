@@ -136,6 +136,12 @@ typedef struct exec_fsave {
  * 64-bit per register): past it, a "stack overflow" fault. */
 #define EXEC_STACK_LIMIT (256u << 10)
 
+/* The dynamic stack of alloca, per thread, at the end of the local frame
+ * of a program that uses it (program.alloca_base): an 8-byte top offset,
+ * then EXEC_ALLOCA_BYTES of room (exec_stack.c). */
+#define EXEC_ALLOCA_BYTES (16u << 10)
+#define EXEC_ALLOCA_HEADER 16u
+
 typedef struct exec_program {
     const ptx_module_t *mod;
     uint32_t kernel;           /* module function index */
@@ -155,6 +161,8 @@ typedef struct exec_program {
     uint32_t param_bytes;
     uint32_t *func_frame;      /* per module function: frame base or ~0 */
     exec_fsave_t *fsave;       /* per module function (reached ones set) */
+    uint32_t alloca_base;      /* local offset of the alloca stack, or
+                                  EXEC_NO_PC when no alloca is used */
     uint32_t *slot_func;       /* per value slot: owning module function */
     uint32_t *slot_reg;        /* per value slot: its virtual register */
 } exec_program_t;

@@ -1,4 +1,6 @@
-/* exec_stack.c: recursion.  The model gives every function one layout of
+/* exec_stack.c: recursion, and the dynamic stack of alloca (at the end).
+ *
+ * Recursion.  The model gives every function one layout of
  * registers and local frame per thread (program.c), so a function that
  * can call itself, directly or through others (fsave.recursive), saves
  * what its activation owns on the thread's stack when it is entered and
@@ -87,5 +89,81 @@ void exec_stack_pop(exec_ctx_t *x, warp_t *w, uint32_t func, uint32_t m)
         for (uint32_t q = 0; q < s->pcount; q++)
             exec_thread_set_pred(c, t, s->pfirst + q, *r++);
         memcpy(exec_thread_local(c, t) + s->frame, r, s->frame_bytes);
+    }
+}
+
+/* ---- alloca, stacksave, stackrestore ----
+ * A thread's dynamic stack lives at program.alloca_base in its local
+ * frame: the top (bytes in use) in the first 8 bytes, the room after the
+ * 16-byte header.  Addresses are in the .local space, as PTX's alloca
+ * returns them (nvcc converts them with cvta.local). */
+
+static uint64_t *alloca_top(const warp_t *w, const exec_program_t *p,
+                            unsigned l)
+{
+    return (uint64_t *)(exec_thread_local(w->cta, w->thread[l]) +
+                        p->alloca_base);
+}
+
+/* alloca.type d, size[, align]: align-ed room for size bytes. */
+static void h_alloca(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                     uint32_t m)
+{
+    const exec_program_t *p = x->l->prog;
+    const uint64_t *size = SRC(1);
+    uint64_t align = ei->nops > 2 ? (uint64_t)ei->ir->ops[2].imm : 8;
+    uint64_t room = p->alloca_base + EXEC_ALLOCA_HEADER;
+    FOR_LANES(m, l) {
+        uint64_t *top = alloca_top(w, p, l);
+        uint64_t at = (room + *top + align - 1) / align * align;
+        if (size[l] > EXEC_ALLOCA_BYTES ||
+            at - room + size[l] > EXEC_ALLOCA_BYTES) {
+            exec_fault(x, w, ei, 1u << l, "alloca of %llu bytes overflows "
+                       "the %u-byte dynamic stack of thread %u",
+                       (unsigned long long)size[l], EXEC_ALLOCA_BYTES,
+                       w->thread[l]);
+            return;
+        }
+        *top = at - room + size[l];
+        put(w, &ei->o[0], l, at);
+    }
+}
+
+/* stacksave d: the current top as an address; stackrestore a: back to
+ * an address stacksave gave. */
+static void h_stacksave(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                        uint32_t m)
+{
+    const exec_program_t *p = x->l->prog;
+    FOR_LANES(m, l)
+        put(w, &ei->o[0], l, p->alloca_base + EXEC_ALLOCA_HEADER +
+                                 *alloca_top(w, p, l));
+}
+
+static void h_stackrestore(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                           uint32_t m)
+{
+    const exec_program_t *p = x->l->prog;
+    const uint64_t *a = SRC(0);
+    uint64_t room = (uint64_t)p->alloca_base + EXEC_ALLOCA_HEADER;
+    FOR_LANES(m, l) {
+        if (p->alloca_base == EXEC_NO_PC || a[l] < room ||
+            a[l] - room > EXEC_ALLOCA_BYTES) {
+            exec_fault(x, w, ei, 1u << l, "stackrestore to 0x%llx, which "
+                       "no stacksave of this thread gave",
+                       (unsigned long long)a[l]);
+            return;
+        }
+        *alloca_top(w, p, l) = a[l] - room;
+    }
+}
+
+exec_fn exec_select_stack(const ptx_insn_t *in)
+{
+    switch (in->op) {
+    case PTX_OP_ALLOCA: return h_alloca;
+    case PTX_OP_STACKSAVE: return h_stacksave;
+    case PTX_OP_STACKRESTORE: return h_stackrestore;
+    default: return NULL;
     }
 }

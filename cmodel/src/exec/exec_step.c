@@ -40,6 +40,8 @@ exec_fn exec_select(const ptx_insn_t *in)
         return f;
     if ((f = exec_select_video(in)) != NULL)
         return f;
+    if ((f = exec_select_stack(in)) != NULL)
+        return f;
     return exec_select_warp(in);
 }
 

@@ -402,6 +402,19 @@ static int layout(builder_t *b)
         for (uint32_t k = 0; k < fn->count; k++)
             p->pc_of_insn[fn->first + k] = pc++;
     }
+    /* alloca's dynamic stack after every frame, when some function uses it */
+    p->alloca_base = EXEC_NO_PC;
+    for (uint32_t i = 0; i < b->nfuncs && p->alloca_base == EXEC_NO_PC; i++) {
+        const ptx_function_t *fn = &m->funcs[b->funcs[i]];
+        for (uint32_t k = fn->first; k < fn->first + fn->count; k++)
+            if (m->insns[k].op == PTX_OP_ALLOCA ||
+                m->insns[k].op == PTX_OP_STACKSAVE) {
+                frame = align_up(frame, 16);
+                p->alloca_base = (uint32_t)frame;
+                frame += EXEC_ALLOCA_HEADER + EXEC_ALLOCA_BYTES;
+                break;
+            }
+    }
     if (frame > (1u << 24))
         return set_input_error(b->err, m->file, m->funcs[p->kernel].line, 1,
             "kernel '%s' needs %llu bytes of local memory per thread (limit "

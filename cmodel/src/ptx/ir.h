@@ -39,7 +39,8 @@
     X(VSET4, "vset4") X(VADD2, "vadd2") X(VSUB2, "vsub2")                   \
     X(VAVRG2, "vavrg2") X(VABSDIFF2, "vabsdiff2") X(VMIN2, "vmin2")         \
     X(VMAX2, "vmax2") X(VSET2, "vset2") X(DP4A, "dp4a") X(DP2A, "dp2a")  \
-    X(PREFETCH, "prefetch") X(PREFETCHU, "prefetchu")
+    X(PREFETCH, "prefetch") X(PREFETCHU, "prefetchu") X(ALLOCA, "alloca")   \
+    X(STACKSAVE, "stacksave") X(STACKRESTORE, "stackrestore")
 
 typedef enum ptx_op {
 #define X(id, s) PTX_OP_##id,

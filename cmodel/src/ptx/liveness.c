@@ -20,6 +20,7 @@ static int writes_op0(const ptx_insn_t *in)
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR:
     case PTX_OP_FENCE: case PTX_OP_PREF: case PTX_OP_NANOSLEEP:
     case PTX_OP_RELSSP: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+    case PTX_OP_STACKRESTORE:
         return 0;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         /* bar.red d, id, [count,] p delivers the reduction into d; the

@@ -43,9 +43,6 @@ static const struct { const char *name, *why; } unsupported[] = {
     { "brkpt", "breakpoints need a debugger, which the model has not" },
     { "pmevent", "performance monitor events are not modelled" },
     { "istypep", "texture, sampler and surface handles are not modelled here" },
-    { "alloca", "dynamic stack allocation is not modelled" },
-    { "stacksave", "dynamic stack allocation is not modelled" },
-    { "stackrestore", "dynamic stack allocation is not modelled" },
     { "setmaxnreg", "dynamic register reallocation is not modelled" },
     { "tcgen05", "tensor memory operations are not modelled" },
     { "vadd", "scalar video instructions are not modelled (the SIMD vadd4/"
@@ -518,6 +515,10 @@ const char *ptx_check_modifiers(const ptx_insn_t *in)
         return "szext is .u32 or .s32";
     if (op == PTX_OP_FNS && in->type != PTX_T_B32)
         return "fns is .b32";
+    if ((op == PTX_OP_ALLOCA || op == PTX_OP_STACKSAVE ||
+         op == PTX_OP_STACKRESTORE) &&
+        in->type != PTX_T_U32 && in->type != PTX_T_U64)
+        return "is .u32 or .u64";
     if ((op == PTX_OP_DP4A || op == PTX_OP_DP2A) &&
         ((in->type != PTX_T_U32 && in->type != PTX_T_S32) ||
          (in->type2 != PTX_T_U32 && in->type2 != PTX_T_S32)))
@@ -584,8 +585,10 @@ static arity_t arity(ptx_op_t op)
         return (arity_t){ 0, 0 };
     case PTX_OP_RELSSP: return (arity_t){ 0, 1 };
     case PTX_OP_ACTIVEMASK: case PTX_OP_BRA: case PTX_OP_NANOSLEEP:
-    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_STACKSAVE:
+    case PTX_OP_STACKRESTORE:
         return (arity_t){ 1, 1 };
+    case PTX_OP_ALLOCA: return (arity_t){ 2, 3 };
     case PTX_OP_PREF: return (arity_t){ 1, 4 };
     case PTX_OP_CALL: return (arity_t){ 1, 4 };
     case PTX_OP_BAR: case PTX_OP_BARRIER: return (arity_t){ 1, 4 };
@@ -684,6 +687,15 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         if (o[0].kind != PTX_OPND_ADDR)
             return "the operand must be an address such as [%rd1]";
         return NULL;
+    case PTX_OP_STACKRESTORE:
+        if (!is_reg(&o[0]))
+            return "the operand must be a register from stacksave";
+        return NULL;
+    case PTX_OP_ALLOCA:
+        if (in->nops == 3 && (o[2].kind != PTX_OPND_IMM || o[2].imm <= 0 ||
+                              (o[2].imm & (o[2].imm - 1)) || o[2].imm > 4096))
+            return "the alignment must be a power of two up to 4096";
+        break;
     case PTX_OP_CALL: {
         unsigned fi = o[0].kind == PTX_OPND_LIST ? 1 : 0;
         unsigned end = in->nops;
