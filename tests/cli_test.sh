@@ -137,6 +137,11 @@ expect cap-too-low 2 "cannot fit in 4 registers per thread" -- "$simt" run vecad
 expect regs-source-ptxas 0 "vecadd .* 12 " -- "$simt" run vecadd --set gpgpu_regs_source=ptxas --stats all
 cp tests/kernels/vecadd/kernel.ptx "$tmp/vecadd.ptx"  # no meta beside it
 expect regs-source-ptxas-missing 2 "kernel 'vecadd': gpgpu_regs_source = ptxas, but no ptxas" -- "$simt" info "$tmp/vecadd.ptx" --set gpgpu_regs_source=ptxas
+# device printf on stdout before the statistics; a failed device assert:
+# the CUDA file, line and thread, exit status 3 (tests/ptx/nvcc13/)
+expect printf-stdout 0 "^vecadd thread 0 of 5000" -- "$simt" run vecadd --ptx tests/ptx/nvcc13/vecadd_printf.ptx --functional
+expect printf-stdout-timing 0 "vecadd thread 1 of 5000" -- "$simt" run vecadd --ptx tests/ptx/nvcc13/vecadd_printf.ptx
+expect assert-exit-3 3 "device assertion failed: vecadd_printf.cu:20: .*thread \\[100,0,0\\]: Assertion .i < FAIL_AT. failed" -- "$simt" run vecadd --ptx tests/ptx/nvcc13/vecadd_assert.ptx --functional
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -102,7 +102,11 @@ static void walk_insn(const ptx_module_t *m, uint32_t i)
             check_sym(m, o->sym, i);
             REQUIRE(m->syms[o->sym].kind == PTX_SYM_FUNC, i, o->sym);
             REQUIRE((uint64_t)o->imm < m->nfuncs, i, o->imm);
-            REQUIRE(m->funcs[o->imm].count > 0, i, o->imm);
+            REQUIRE(m->funcs[o->imm].count > 0 || m->funcs[o->imm].builtin,
+                    i, o->imm);
+            break;
+        case PTX_OPND_PROTO:
+            REQUIRE((uint64_t)o->imm < m->nprotos, i, o->imm);
             break;
         case PTX_OPND_LIST:
             REQUIRE((uint64_t)o->imm + o->nvec <= m->ncall_lists, i, o->imm);
@@ -121,6 +125,12 @@ static void walk(const ptx_module_t *m)
 {
     REQUIRE(m->address_size == 0 || m->address_size == 64, m->address_size, 0);
     REQUIRE(m->ninsns == 0 || m->insns != NULL, m->ninsns, 0);
+    for (uint32_t r = 0; r < m->nrelocs; r++) {
+        const ptx_reloc_t *x = &m->relocs[r];
+        check_sym(m, x->var, r);
+        check_sym(m, x->target, r);
+        REQUIRE(x->offset + x->bytes <= m->syms[x->var].size, r, x->offset);
+    }
     for (uint32_t s = 0; s < m->nsyms; s++) {
         const ptx_symbol_t *sy = &m->syms[s];
         REQUIRE(sy->name != NULL, s, 0);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ptx_text.h"
+#include "ptx/parser_tables.h"
 
 #define PARSE_OK(src)                                                     \
     simt_error_t err_;                                                    \
@@ -171,9 +172,24 @@ TEST(parser_special_registers)
         { "%lanemask_gt", PTX_SREG_LANEMASK_GT },
         { "%dynamic_smem_size", PTX_SREG_DYN_SMEM_SIZE },
         { "%total_smem_size", PTX_SREG_TOTAL_SMEM_SIZE },
+        { "%clusterid.x", PTX_SREG_CLUSTERID_X },
+        { "%clusterid.y", PTX_SREG_CLUSTERID_Y },
+        { "%clusterid.z", PTX_SREG_CLUSTERID_Z },
+        { "%nclusterid.x", PTX_SREG_NCLUSTERID_X },
+        { "%nclusterid.y", PTX_SREG_NCLUSTERID_Y },
+        { "%nclusterid.z", PTX_SREG_NCLUSTERID_Z },
+        { "%cluster_ctaid.x", PTX_SREG_CLUSTER_CTAID_X },
+        { "%cluster_ctaid.y", PTX_SREG_CLUSTER_CTAID_Y },
+        { "%cluster_ctaid.z", PTX_SREG_CLUSTER_CTAID_Z },
+        { "%cluster_nctaid.x", PTX_SREG_CLUSTER_NCTAID_X },
+        { "%cluster_nctaid.y", PTX_SREG_CLUSTER_NCTAID_Y },
+        { "%cluster_nctaid.z", PTX_SREG_CLUSTER_NCTAID_Z },
+        { "%cluster_ctarank", PTX_SREG_CLUSTER_CTARANK },
+        { "%cluster_nctarank", PTX_SREG_CLUSTER_NCTARANK },
+        { "%is_explicit_cluster", PTX_SREG_IS_EXPLICIT_CLUSTER },
     };
     const unsigned n = sizeof sr / sizeof *sr;
-    CHECK_EQ(n, PTX_SREG_COUNT);
+    CHECK_EQ(n + 32, PTX_SREG_COUNT); /* and %envreg0..31: parser_envreg */
     char text[8192];
     size_t len = (size_t)snprintf(text, sizeof text, "%s", PTX_HDR K_OPEN);
     for (unsigned i = 0; i < n; i++) {
@@ -1329,12 +1345,74 @@ TEST(parser_texture_and_surface_forms)
     CHECK_REG(in->ops[0], RR(2)); CHECK_EQ(in->sub, PTX_SUB_SURF_TRAP);
 }
 
+/* Instructions added for the PTX nvcc 13 emits (semantics: the
+ * test_sem_bits/warp/video tests). */
+#define G_NEW                                                             \
+    "bmsk.clamp.b32 %r1, %r2, 4;\n"      /* 0 */                           \
+    "szext.wrap.s32 %r1, %r2, %r3;\n"    /* 1 */                           \
+    "fns.b32 %r1, %r2, 0, -3;\n"         /* 2 */                           \
+    "match.all.sync.b64 %r1|%p1, %rd1, 0xffffffff;\n" /* 3 */             \
+    "redux.sync.min.s32 %r1, %r2, %r3;\n" /* 4 */                          \
+    "elect.sync _|%p2, 0xffffffff;\n"    /* 5 */                           \
+    "vadd4.u32.u32.u32.sat %r1, %r2, %r3, %r4;\n" /* 6 */                  \
+    "vsub4.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
+    "vavrg4.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                             \
+    "vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;\n" /* 9 */              \
+    "vmin4.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
+    "vmax4.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vset4.s32.u32.ne %r1, %r2, %r3, %r4;\n" /* 12 */                      \
+    "vadd2.s32.s32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vsub2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vavrg2.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                             \
+    "vabsdiff2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                          \
+    "vmin2.u32.u32.u32 %r1, %r2, %r3, %r4;\n"                              \
+    "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4;\n"                              \
+    "vset2.u32.u32.ge.add %r1, %r2, %r3, %r4;\n" /* 19 */                 \
+    "dp4a.s32.u32 %r1, %r2, %r3, %r4;\n"  /* 20 */                          \
+    "dp2a.hi.u32.s32 %r1, %r2, %r3, %r4;\n" /* 21 */                      \
+    "prefetch.global.L2 [%rd1+64];\n"     /* 22 */                          \
+    "prefetchu.L1 [%rd2];\n"              /* 23 */                          \
+    "alloca.u64 %rd1, %rd2, 16;\n"        /* 24 */                          \
+    "stacksave.u64 %rd3;\n"               /* 25 */                          \
+    "stackrestore.u64 %rd3;\n"            /* 26 */
+
+TEST(parser_new_instruction_forms)
+{
+    PARSE_OK(K(G_NEW));
+    const ptx_insn_t *in;
+    AT(0); CHECK_OP(in, BMSK, B32); CHECK_EQ(in->sub, PTX_SUB_CLAMP); CHECK_IMM(in->ops[2], 4);
+    AT(1); CHECK_OP(in, SZEXT, S32); CHECK_EQ(in->sub, PTX_SUB_WRAP);
+    AT(2); CHECK_OP(in, FNS, B32); CHECK_IMM(in->ops[3], (uint64_t)-3);
+    AT(3); CHECK_OP(in, MATCH, B64); CHECK_EQ(in->sub, PTX_SUB_ALL);
+    CHECK_EQ(in->ops[0].nvec, 1); CHECK_EQ(in->ops[0].vec[0], RP(1));
+    AT(4); CHECK_OP(in, REDUX, S32); CHECK_EQ(in->sub, PTX_SUB_MIN);
+    CHECK(in->flags & PTX_F_SYNC);
+    AT(5); CHECK_OP(in, ELECT, NONE); CHECK_EQ(in->ops[0].reg, PTX_REG_SINK);
+    CHECK_EQ(in->ops[0].vec[0], RP(2));
+    AT(6); CHECK_OP(in, VADD4, U32); CHECK(in->flags & PTX_F_SAT);
+    CHECK_EQ(in->type2, PTX_T_U32); CHECK_EQ(in->type3, PTX_T_U32);
+    AT(9); CHECK_OP(in, VABSDIFF4, U32); CHECK_EQ(in->sub, PTX_SUB_ADD);
+    AT(12); CHECK_OP(in, VSET4, S32); CHECK_EQ(in->type2, PTX_T_U32);
+    CHECK_EQ(in->cmp, PTX_CMP_NE);
+    AT(19); CHECK_OP(in, VSET2, U32); CHECK_EQ(in->cmp, PTX_CMP_GE);
+    CHECK_EQ(in->sub, PTX_SUB_ADD);
+    AT(20); CHECK_OP(in, DP4A, S32); CHECK_EQ(in->type2, PTX_T_U32);
+    AT(21); CHECK_OP(in, DP2A, U32); CHECK_EQ(in->type2, PTX_T_S32);
+    CHECK_EQ(in->sub, PTX_SUB_HI);
+    AT(22); CHECK_OP(in, PREFETCH, NONE); CHECK_EQ(in->space, PTX_SPACE_GLOBAL);
+    CHECK_ADDR_R(in->ops[0], RRD(1), 64);
+    AT(23); CHECK_OP(in, PREFETCHU, NONE);
+    AT(24); CHECK_OP(in, ALLOCA, U64); CHECK_IMM(in->ops[2], 16);
+    AT(25); CHECK_OP(in, STACKSAVE, U64);
+    AT(26); CHECK_OP(in, STACKRESTORE, U64); CHECK_REG(in->ops[0], RRD(3));
+}
+
 /* Every opcode in PTX_OPCODES, all the groups above in one kernel. */
 TEST(parser_every_opcode_decodes)
 {
     PARSE_OK(KP(CALL_PRE, G_MOV G_LDST G_VEC G_CACHE G_CVTA G_CVT G_INT G_FLT
                 G_TRANS G_LOGIC G_BITS G_SETP G_SETPC G_SEL G_CTRL G_CALL G_BAR
-                G_ATOM G_RED G_VOTE G_SHFL G_MISC G_EXT G_TEX));
+                G_ATOM G_RED G_VOTE G_SHFL G_MISC G_EXT G_TEX G_NEW));
     unsigned seen[PTX_OP_COUNT] = { 0 };
     for (uint32_t i = 0; i < m->ninsns; i++) {
         CHECK(m->insns[i].op < PTX_OP_COUNT);
@@ -2240,4 +2318,161 @@ TEST(parser_kernel_shared_base_alignment)
     CHECK_EQ(m->syms[ptx_text_sym(m, "c")].offset, 16);
     CHECK_EQ(ptx_kernel_shared_base(m, (uint32_t)k), 16);
     CHECK_EQ(ptx_kernel_shared_bytes(m, (uint32_t)k), 48);
+}
+
+/* ---------- PTX that nvcc 13 emits (issue 11) ---------- */
+
+/* Identifiers have no length limit: a 5000-character kernel, register,
+ * label and function name, kept whole (Thrust names pass 127 characters;
+ * a 63-character cut would merge distinct names). */
+TEST(parser_long_identifiers)
+{
+    enum { N = 5000 };
+    char *name = malloc(N + 1), *src = malloc(8 * N + 512);
+    CHECK(name && src);
+    memset(name, 'a', N);
+    name[N] = '\0';
+    snprintf(src, 8 * N + 512,
+             PTX_HDR ".func %s_f()\n{\nret;\n}\n"
+             ".visible .entry %s()\n{\n.reg .b32 %%%s;\n"
+             "mov.u32 %%%s, 1;\nbra %s_L;\n%s_L:\ncall %s_f, ();\nret;\n}\n",
+             name, name, name, name, name, name, name);
+    simt_error_t err_;
+    const ptx_module_t *m = ptx_text_parse(src, &err_);
+    int f = m ? ptx_find_function(m, name) : -1;
+    free(src);
+    CHECK_MSG(m != NULL, "parse failed: %s", err_.msg);
+    CHECK(f >= 0);
+    CHECK_EQ(strlen(m->funcs[f].regs[0].name), N + 1);
+    CHECK_EQ(strcmp(m->funcs[f].regs[0].name + 1, name), 0);
+    CHECK_EQ(m->insns[m->funcs[f].first + 1].ops[0].imm,
+             m->funcs[f].first + 2); /* the long label resolved */
+    free(name);
+}
+
+/* WARP_SZ is the immediate 32, typed like any immediate. */
+TEST(parser_warp_sz)
+{
+    PARSE_OK(K("mov.u32 %r1, WARP_SZ;\nadd.s64 %rd1, %rd2, WARP_SZ;\n"
+               "cvt.rn.f32.u32 %f1, %r1;\nmul.f32 %f2, %f1, WARP_SZ;"));
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_IMM(in->ops[1], 32);
+    AT(1);
+    CHECK_IMM(in->ops[2], 32);
+    AT(3);
+    CHECK_FIMM(in->ops[2], 0x42000000); /* 32.0f */
+}
+
+TEST(parser_envreg)
+{
+    PARSE_OK(K("mov.u32 %r1, %envreg0;\nmov.u32 %r2, %envreg31;"));
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_SREG(in->ops[1], PTX_SREG_ENVREG0);
+    AT(1);
+    CHECK_SREG(in->ops[1], PTX_SREG_ENVREG0 + 31);
+    CHECK_EQ(strcmp(ptx_sreg_name(PTX_SREG_ENVREG0 + 31), "%envreg31"), 0);
+}
+
+/* A label before the closing brace stands on an implicit ret. */
+TEST(parser_label_at_end_of_function)
+{
+    PARSE_OK(PTX_HDR ".visible .entry k()\n{\n.reg .pred %p;\n"
+             "@%p bra $L_end;\ntrap;\n$L_end:\n}\n");
+    const ptx_insn_t *in;
+    AT(2);
+    CHECK_OP(in, RET, NONE);
+    CHECK_EQ(in->line, 9); /* the label's */
+    AT(0);
+    CHECK_EQ(in->ops[0].imm, ptx_text_insn(m, "k", 2) - m->insns);
+}
+
+/* Addresses in initializers become relocations (ir.h): the forms nvcc 13
+ * writes for pointers to variables, function tables and byte arrays. */
+TEST(parser_address_initializers)
+{
+    PARSE_OK(PTX_HDR
+             ".func f()\n{\nret;\n}\n"
+             ".global .align 4 .b8 g[16];\n"
+             ".global .align 8 .u64 gp = generic(g)+8;\n"
+             ".global .align 8 .u64 s[3] = {5, generic(g)+4, 120};\n"
+             ".global .align 8 .u64 tbl[2] = {f, 0};\n"
+             ".const .align 8 .u64 cp = g;\n"
+             ".global .align 1 .b8 bytes[8] = {0xFF(generic(g+2)), "
+             "0xFF00(generic(g+2)), 1, 2};\n"
+             ".visible .entry k()\n{\nret;\n}\n");
+    CHECK_EQ(m->nrelocs, 6);
+    uint32_t g = (uint32_t)ptx_text_sym(m, "g");
+    const ptx_reloc_t *r = m->relocs;
+    CHECK_EQ(r[0].var, ptx_text_sym(m, "gp"));
+    CHECK_EQ(r[0].target, g);
+    CHECK_EQ(r[0].generic, 1);
+    CHECK_EQ(r[0].addend, 8);
+    CHECK_EQ(r[0].offset, 0);
+    CHECK_EQ(r[0].bytes, 8);
+    CHECK_EQ(r[1].offset, 8);
+    CHECK_EQ(r[1].addend, 4);
+    CHECK_EQ(m->syms[r[1].var].init[0], 5);
+    CHECK_EQ(m->syms[r[1].var].init[16], 120);
+    CHECK_EQ(m->syms[r[2].target].kind, PTX_SYM_FUNC);
+    CHECK_EQ(r[3].generic, 0);
+    CHECK_EQ(m->syms[r[3].var].space, PTX_SPACE_CONST);
+    CHECK_EQ(r[4].mask, 0xFF);
+    CHECK_EQ(r[4].bytes, 1);
+    CHECK_EQ(r[4].addend, 2);
+    CHECK_EQ(r[5].mask, 0xFF00);
+    CHECK_EQ(r[5].offset, 1);
+    CHECK_EQ(m->syms[r[5].var].init[2], 1);
+}
+
+/* An indirect call: target register, argument lists and the prototype. */
+TEST(parser_indirect_call)
+{
+    PARSE_OK(PTX_HDR ".visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
+             ".reg .b32 %r<2>;\n{\n.param .b32 param0;\n"
+             "st.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"
+             "prototype_0 : .callprototype (.param .b32 _) _ "
+             "(.param .b32 _);\n"
+             "call (retval0),\n%rd1,\n(\nparam0\n)\n, prototype_0;\n"
+             "ld.param.b32 %r0, [retval0+0];\n}\nret;\n}\n");
+    const ptx_insn_t *in;
+    AT(1);
+    CHECK_OP(in, CALL, NONE);
+    CHECK_EQ(in->nops, 4);
+    CHECK_EQ(in->ops[1].kind, PTX_OPND_REG);
+    CHECK_EQ(in->ops[3].kind, PTX_OPND_PROTO);
+    CHECK_EQ(m->nprotos, 1);
+    CHECK_EQ(m->protos[0].nargs, 1);
+    CHECK_EQ(m->protos[0].nrets, 1);
+    CHECK_EQ(strcmp(m->protos[0].text,
+                    ".callprototype (.param .b32 _) _ (.param .b32 _)"), 0);
+}
+
+/* -lineinfo and -G add DWARF sections: skipped, the code still parses. */
+TEST(parser_debug_sections_skipped)
+{
+    PARSE_OK(PTX_HDR ".visible .entry k()\n{\n.loc 1 18 30\nret;\n}\n"
+             ".file 1 \"/tmp/x.cu\"\n"
+             ".section .debug_str\n{\n$L__info_string0:\n"
+             ".b8 95,90,52,0\n}\n"
+             ".section .debug_info\n{\n.b32 $L__info_string0\n"
+             ".b64 $L__func_end0-$L__func_begin0\n{\n}\n}\n");
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_OP(in, RET, NONE);
+    CHECK_EQ(m->nfuncs, 1);
+}
+
+/* {0, %rs}: a zero element of a packing mov (nvcc's bf16 to f32) is the
+ * '_' element, which packs as zero bits. */
+TEST(parser_vector_zero_element)
+{
+    PARSE_OK(K("mov.b32 %f1, {0, %h1};"));
+    const ptx_insn_t *in;
+    AT(0);
+    CHECK_EQ(in->ops[1].kind, PTX_OPND_VEC);
+    CHECK_EQ(in->ops[1].nvec, 2);
+    CHECK_EQ(in->ops[1].vec[0], PTX_REG_SINK);
+    CHECK_EQ(in->ops[1].vec[1], RH(1));
 }

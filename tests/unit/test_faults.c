@@ -994,42 +994,29 @@ static const char recur_ptx[] =
     "    ret;\n"                                          /* 92 */
     "}\n";
 
-/* Recursion is an input error, reported at the launch or at the latest
- * when the launch runs, as "file:line:col: error: ..." at the call. */
-static void check_recursion(const char *kernel, unsigned call_line,
-                            const char *callee)
+/* Recursion runs (each activation's registers and frame on the thread's
+ * stack, exec_stack.c); recursion without a base case ends in a stack
+ * overflow fault at the call, naming the kernel. */
+TEST(fault_recursion_runs_or_overflows)
 {
     simt_error_t err;
     simt_gpu_t *g = pk_gpu(NULL, &err);
     CHECK_MSG(g, "%s", err.msg);
     simt_module_t *m = pk_load(g, "recur.ptx", recur_ptx, &err);
-    CHECK_MSG(m, "module with recursion must load (it is rejected at "
-              "launch): %s", err.msg);
-    int rc = pk_run(g, m, kernel, pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, NULL,
-                    0, &err);
-    CHECK_MSG(rc == SIMT_EINPUT, "%s: status %d: %s", kernel, rc, err.msg);
-    char want[64];
-    snprintf(want, sizeof want, "recur.ptx:%u:", call_line);
-    CHECK_MSG(strstr(err.msg, want), "expected %s in: %s", want, err.msg);
-    CHECK_MSG(strstr(err.msg, "error") && strstr(err.msg, "recursi") &&
-              strstr(err.msg, callee), "%s", err.msg);
-    CHECK_EQ(simt_gpu_stats(g)->warp_insns, 0);
-    /* a kernel of the same module that does not recurse still runs */
+    CHECK_MSG(m, "%s", err.msg);
+    int rc = pk_run(g, m, "use_fact", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0,
+                    NULL, 0, &err);
+    CHECK_MSG(rc == SIMT_OK, "use_fact: %s", err.msg);
+    /* use_even -> is_even -> is_odd -> is_even ... never stops */
+    rc = pk_run(g, m, "use_even", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, NULL,
+                0, &err);
+    CHECK_EQ(rc, SIMT_EFAULT);
+    CHECK_MSG(strstr(err.msg, "stack overflow") &&
+              strstr(err.msg, "kernel use_even"), "%s", err.msg);
     rc = pk_run(g, m, "no_recursion", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0,
                 NULL, 0, &err);
     CHECK_MSG(rc == SIMT_OK, "%s", err.msg);
     pk_gpu_free(g);
-}
-
-TEST(fault_input_direct_recursion)
-{
-    check_recursion("use_fact", 19, "fact");
-}
-
-TEST(fault_input_mutual_recursion)
-{
-    /* use_even -> is_even -> is_odd -> is_even: the back edge is line 42 */
-    check_recursion("use_even", 42, "is_even");
 }
 
 TEST(fault_input_memcpy_out_of_range)

@@ -823,10 +823,10 @@ TEST(hostapi_stats_guarded_instructions)
     pk_gpu_free(g);
 }
 
-/* A device function that calls itself (line 7 of the text, column 5): the
- * model gives each function one register and frame layout, so loading or
- * launching the kernel is refused at the call, naming the function. */
-TEST(hostapi_recursion_refused_at_the_call)
+/* A device function that calls itself without end (line 7 of the text):
+ * recursion runs until the reconvergence stack overflows, a fault at the
+ * call. */
+TEST(hostapi_runaway_recursion_faults)
 {
     static const char text[] = PK_HEADER
         ".func f()\n"
@@ -845,8 +845,8 @@ TEST(hostapi_recursion_refused_at_the_call)
     simt_module_t *m = g ? pk_load(g, "rec.ptx", text, &err) : NULL;
     int rc = m ? pk_run(g, m, "k", pk_dim(1, 1, 1), pk_dim(32, 1, 1), 0, NULL, 0, &err)
                : err.status;
-    CHECK_EQ(rc, SIMT_EINPUT);
-    CHECK_MSG(strstr(err.msg, "rec.ptx:7:5: error:") &&
-              strstr(err.msg, "recursive call of 'f'"), "%s", err.msg);
+    CHECK_EQ(rc, SIMT_EFAULT);
+    CHECK_MSG(strstr(err.msg, "rec.ptx:7: fault:") &&
+              strstr(err.msg, "stack overflow"), "%s", err.msg);
     pk_gpu_free(g);
 }

@@ -714,3 +714,151 @@ TEST(sem_slct_ftz_f32_subnormal_selects_a)
         SEM_EQ(L, i, L[i].d, (sub || sem_u2f(c) >= 0.0f) ? a : b);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* bmsk, szext, fns (PTX ISA 7.6 / 6.0)                                */
+/* ------------------------------------------------------------------ */
+
+static const uint64_t pos_width[] = { 0, 1, 3, 7, 16, 31, 32, 33, 40, 63, 64,
+                                      0xffffffffu };
+#define NPW (sizeof pos_width / sizeof *pos_width)
+
+/* Reference: bit i is set when start <= i < start + width, with the
+ * operands first reduced as the mode says. */
+static uint32_t ref_bmsk(uint32_t a, uint32_t b, int wrap)
+{
+    uint32_t start = wrap ? a % 32 : (a < 32 ? a : 32);
+    uint32_t width = wrap ? b % 32 : (b < 32 ? b : 32);
+    uint32_t r = 0;
+    for (uint32_t i = 0; i < 32; i++)
+        if (i >= start && i - start < width)
+            r |= 1u << i;
+    return r;
+}
+
+TEST(sem_bmsk_wrap_clamp)
+{
+    static sem_lane_t L[NPW * NPW];
+    unsigned n = sem_cross(L, pos_width, NPW, pos_width, NPW, NULL, 0);
+    CHECK(sem_run("d.b32 e.b32 a.u32 b.u32",
+                  "bmsk.wrap.b32 %d, %a, %b;\nbmsk.clamp.b32 %e, %a, %b;",
+                  L, n) == 0);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = (uint32_t)L[i].a, b = (uint32_t)L[i].b;
+        SEM_EQ(L, i, L[i].d, ref_bmsk(a, b, 1));
+        SEM_EQ(L, i, L[i].e, ref_bmsk(a, b, 0));
+    }
+}
+
+/* Reference: keep the low w bits, and copy bit w-1 upwards for .s32. */
+static uint32_t ref_szext(uint32_t a, uint32_t b, int wrap, int sgn)
+{
+    uint32_t w = wrap ? b % 32 : (b < 32 ? b : 32);
+    if (w == 0)
+        return 0;
+    if (w == 32)
+        return a;
+    uint32_t low = a & ((1u << w) - 1);
+    if (sgn && (a >> (w - 1) & 1))
+        low |= ~((1u << w) - 1);
+    return low;
+}
+
+TEST(sem_szext_wrap_clamp)
+{
+    static sem_lane_t L[NV32 * NPW];
+    unsigned n = sem_cross(L, sem_v32, NV32, pos_width, NPW, NULL, 0);
+    CHECK(sem_run("d.u64 e.u64 a.u32 b.u32",
+                  ".reg .b32 %w<4>;\n"
+                  "szext.wrap.u32 %w0, %a, %b;\nszext.wrap.s32 %w1, %a, %b;\n"
+                  "szext.clamp.u32 %w2, %a, %b;\nszext.clamp.s32 %w3, %a, %b;\n"
+                  "mov.b64 %d, {%w0, %w1};\nmov.b64 %e, {%w2, %w3};",
+                  L, n) == 0);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a = (uint32_t)L[i].a, b = (uint32_t)L[i].b;
+        SEM_EQ(L, i, L[i].d, (uint64_t)ref_szext(a, b, 1, 1) << 32 |
+                                 ref_szext(a, b, 1, 0));
+        SEM_EQ(L, i, L[i].e, (uint64_t)ref_szext(a, b, 0, 1) << 32 |
+                                 ref_szext(a, b, 0, 0));
+    }
+}
+
+/* Reference: the set bits at or above base in ascending order (offset
+ * > 0), or at or below it in descending order (offset < 0). */
+static uint32_t ref_fns(uint32_t mask, uint32_t base, int32_t off)
+{
+    if (off == 0)
+        return (mask >> base & 1) ? base : 0xffffffffu;
+    uint32_t list[32], n = 0;
+    for (uint32_t k = 0; k < 32; k++) {
+        uint32_t bit = off > 0 ? k : 31 - k;
+        if ((off > 0 ? bit >= base : bit <= base) && (mask >> bit & 1))
+            list[n++] = bit;
+    }
+    uint32_t want = off > 0 ? (uint32_t)off : (uint32_t)-off;
+    return want <= n ? list[want - 1] : 0xffffffffu;
+}
+
+TEST(sem_fns)
+{
+    static const uint64_t bases[] = { 0, 1, 5, 16, 31 };
+    static const uint64_t offs[] = { 0, 1, 2, 3, 17, 32, 33,
+                                     (uint32_t)-1, (uint32_t)-2, (uint32_t)-5,
+                                     (uint32_t)-32 };
+    static sem_lane_t L[NV32 * 5];
+    unsigned n = sem_cross(L, sem_v32, NV32, bases, 5, NULL, 0);
+    for (unsigned k = 0; k < sizeof offs / sizeof *offs; k++) {
+        for (unsigned i = 0; i < n; i++)
+            L[i].c = offs[k];
+        CHECK(sem_run("d.b32 a.b32 b.u32 c.u32",
+                      "fns.b32 %d, %a, %b, %c;", L, n) == 0);
+        for (unsigned i = 0; i < n; i++)
+            SEM_EQ(L, i, L[i].d, ref_fns((uint32_t)L[i].a, (uint32_t)L[i].b,
+                                         (int32_t)L[i].c));
+    }
+    /* an immediate negative offset */
+    CHECK(sem_run("d.b32 a.b32 b.u32", "fns.b32 %d, %a, %b, -2;", L, n) == 0);
+    for (unsigned i = 0; i < n; i++)
+        SEM_EQ(L, i, L[i].d, ref_fns((uint32_t)L[i].a, (uint32_t)L[i].b, -2));
+}
+
+/* Reference: the byte and half-word products summed one by one. */
+static uint32_t ref_dp(int four, int hi, int as, int bs, uint32_t a,
+                       uint32_t b, uint32_t c)
+{
+    int64_t sum = (int64_t)c;
+    for (int i = 0; i < (four ? 4 : 2); i++) {
+        int64_t va = four ? (as ? (int8_t)(a >> 8 * i) : (uint8_t)(a >> 8 * i))
+                          : (as ? (int16_t)(a >> 16 * i) : (uint16_t)(a >> 16 * i));
+        int sh = 8 * (i + (hi ? 2 : 0));
+        int64_t vb = bs ? (int8_t)(b >> sh) : (uint8_t)(b >> sh);
+        sum += va * vb;
+    }
+    return (uint32_t)sum;
+}
+
+TEST(sem_dp4a_dp2a)
+{
+    static sem_lane_t L[NV32 * NV32];
+    static const char *const tn[2] = { "u32", "s32" };
+    unsigned n = sem_cross(L, sem_v32, NV32, sem_v32, NV32, sem_v32, NV32);
+    char body[256];
+    for (int t = 0; t < 4; t++) {
+        int as = t & 1, bs = t >> 1;
+        snprintf(body, sizeof body, ".reg .b32 %%lo, %%hi;\n"
+                 "dp4a.%s.%s %%d, %%a, %%b, %%c;\n"
+                 "dp2a.lo.%s.%s %%lo, %%a, %%b, %%c;\n"
+                 "dp2a.hi.%s.%s %%hi, %%a, %%b, %%c;\n"
+                 "mov.b64 %%e, {%%lo, %%hi};", tn[as], tn[bs], tn[as], tn[bs],
+                 tn[as], tn[bs]);
+        CHECK_MSG(sem_run("d.u32 e.u64 a.u32 b.u32 c.u32", body, L, n) == 0,
+                  "%s", body);
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t a = (uint32_t)L[i].a, b = (uint32_t)L[i].b,
+                     c = (uint32_t)L[i].c;
+            SEM_EQ(L, i, L[i].d, ref_dp(1, 0, as, bs, a, b, c));
+            SEM_EQ(L, i, L[i].e, (uint64_t)ref_dp(0, 1, as, bs, a, b, c) << 32 |
+                                     ref_dp(0, 0, as, bs, a, b, c));
+        }
+    }
+}

@@ -548,3 +548,31 @@ TEST(sem_generic_addressing_cvta_isspacep)
                   "thread %u: isspacep bits 0x%x, want 0xd", i, out[5 * i + 4]);
     }
 }
+
+/* stacksave/alloca/stackrestore: the stack pointer goes back, so the next
+ * alloca reuses the room; allocations honour their alignment and are
+ * usable .local memory. */
+TEST(sem_alloca_stacksave_restore)
+{
+    enum { N = 64 };
+    sem_lane_t L[N];
+    memset(L, 0, sizeof L);
+    for (unsigned i = 0; i < N; i++)
+        L[i].a = 1 + i % 7;
+    CHECK(sem_run("d.u64 e.u64 a.u64",
+                  ".reg .b64 %sp, %p1, %p2, %p3;\n.reg .b32 %v;\n"
+                  "stacksave.u64 %sp;\n"
+                  "alloca.u64 %p1, %a, 8;\n"
+                  "alloca.u64 %p2, 4, 64;\n"
+                  "st.local.u32 [%p2], 77;\nld.local.u32 %v, [%p2];\n"
+                  "stackrestore.u64 %sp;\n"
+                  "alloca.u64 %p3, %a, 8;\n"
+                  "sub.u64 %d, %p3, %p1;\n"   /* 0: the room was reused */
+                  "and.b64 %e, %p2, 63;\n"    /* 0: 64-aligned */
+                  "cvt.u64.u32 %p3, %v;\nshl.b64 %p3, %p3, 8;\n"
+                  "or.b64 %e, %e, %p3;", L, N) == 0);
+    for (unsigned i = 0; i < N; i++) {
+        SEM_EQ(L, i, L[i].d, 0);
+        SEM_EQ(L, i, L[i].e, 77u << 8);
+    }
+}

@@ -356,3 +356,156 @@ TEST(sem_bar_warp_sync_converged_and_own_mask)
     for (unsigned i = 0; i < N; i++)
         SEM_EQ(L, i, L[i].d, (i & 1) ? 2u : 1u);
 }
+
+/* ------------------------------------------------------------------ */
+/* match, redux, elect                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Two warps: values in classes lane % 5 (warp 0) and all equal (warp 1);
+ * inside a branch that only the lanes with lane % 4 != 3 take. */
+TEST(sem_match_any_all)
+{
+    enum { N = 64 };
+    sem_lane_t L[N];
+    memset(L, 0, sizeof L);
+    for (unsigned i = 0; i < N; i++) {
+        L[i].a = i < 32 ? 0x100000000ull * (i % 5) + 7 : 42;
+        L[i].b = i % 4 != 3;
+    }
+    CHECK(sem_run("d.u64 e.u64 a.b64 b.pred",
+                  ".reg .b32 %any32, %any64, %all, %f;\n.reg .pred %p;\n"
+                  ".reg .b32 %lo;\ncvt.u32.u64 %lo, %a;\n"
+                  "@!%b bra $L_skip;\n"
+                  "match.any.sync.b32 %any32, %lo, 0xffffffff;\n"
+                  "match.any.sync.b64 %any64, %a, 0xffffffff;\n"
+                  "match.all.sync.b64 %all|%p, %a, 0xffffffff;\n"
+                  "selp.u32 %f, 1, 0, %p;\n"
+                  "mov.b64 %d, {%any32, %any64};\nmov.b64 %e, {%all, %f};\n"
+                  "$L_skip:", L, N) == 0);
+    for (unsigned w = 0; w < 2; w++) {
+        uint32_t active = 0;
+        for (unsigned l = 0; l < 32; l++)
+            active |= (uint32_t)(l % 4 != 3) << l;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned i = w * 32 + l;
+            if (l % 4 == 3) {
+                SEM_EQ(L, i, L[i].d, 0);
+                continue;
+            }
+            uint32_t same64 = 0, same32 = 0;
+            for (unsigned k = 0; k < 32; k++) {
+                if (!(active >> k & 1))
+                    continue;
+                same64 |= (uint32_t)(L[w * 32 + k].a == L[i].a) << k;
+                same32 |= (uint32_t)((uint32_t)L[w * 32 + k].a ==
+                                     (uint32_t)L[i].a) << k;
+            }
+            int all = same64 == active;
+            SEM_EQ(L, i, L[i].d, (uint64_t)same64 << 32 | same32);
+            SEM_EQ(L, i, L[i].e, (uint64_t)all << 32 | (all ? active : 0));
+        }
+    }
+}
+
+TEST(sem_redux_sync)
+{
+    enum { N = 96 };
+    sem_lane_t L[N];
+    memset(L, 0, sizeof L);
+    for (unsigned i = 0; i < N; i++) {
+        L[i].a = (uint32_t)(i * 2654435761u) ^ (i % 7 ? 0 : 0x80000000u);
+        L[i].b = i >= 64 ? i % 3 == 0 : 1; /* warp 2: a third of the lanes */
+    }
+    /* or and xor first, kept in c (an input the second run ignores) */
+    CHECK(sem_run("d.u64 a.u32 b.pred",
+                  ".reg .b32 %s<2>;\n@!%b bra $L_skip;\n"
+                  "redux.sync.or.b32 %s0, %a, 0xffffffff;\n"
+                  "redux.sync.xor.b32 %s1, %a, 0xffffffff;\n"
+                  "mov.b64 %d, {%s0, %s1};\n$L_skip:", L, N) == 0);
+    for (unsigned i = 0; i < N; i++)
+        L[i].c = L[i].d;
+    CHECK(sem_run("d.u64 e.u64 a.u32 b.pred",
+                  ".reg .b32 %s<4>;\n@!%b bra $L_skip;\n"
+                  "redux.sync.add.u32 %s0, %a, 0xffffffff;\n"
+                  "redux.sync.min.u32 %s1, %a, 0xffffffff;\n"
+                  "redux.sync.max.s32 %s2, %a, 0xffffffff;\n"
+                  "redux.sync.and.b32 %s3, %a, 0xffffffff;\n"
+                  "mov.b64 %d, {%s0, %s1};\nmov.b64 %e, {%s2, %s3};\n"
+                  "$L_skip:", L, N) == 0);
+    for (unsigned w = 0; w < 3; w++) {
+        uint32_t add = 0, umin = 0xffffffffu, and_ = 0xffffffffu, or_ = 0,
+                 xor_ = 0;
+        int32_t smax = INT32_MIN;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned i = w * 32 + l;
+            if (!L[i].b)
+                continue;
+            uint32_t v = (uint32_t)L[i].a;
+            add += v;
+            umin = v < umin ? v : umin;
+            smax = (int32_t)v > smax ? (int32_t)v : smax;
+            and_ &= v;
+            or_ |= v;
+            xor_ ^= v;
+        }
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned i = w * 32 + l;
+            if (!L[i].b)
+                continue;
+            SEM_EQ(L, i, L[i].d, (uint64_t)umin << 32 | add);
+            SEM_EQ(L, i, L[i].e, (uint64_t)and_ << 32 | (uint32_t)smax);
+            SEM_EQ(L, i, L[i].c, (uint64_t)xor_ << 32 | or_);
+        }
+    }
+}
+
+/* elect.sync: the lowest active lane, named in every active lane, its
+ * predicate true there alone. */
+TEST(sem_elect_sync)
+{
+    enum { N = 64 };
+    sem_lane_t L[N];
+    memset(L, 0, sizeof L);
+    for (unsigned i = 0; i < N; i++)
+        L[i].b = i < 32 ? i >= 5 : i % 2 == 1;
+    CHECK(sem_run("d.u32 e.u32 b.pred",
+                  ".reg .pred %p;\n@!%b bra $L_skip;\n"
+                  "elect.sync %d|%p, 0xffffffff;\nselp.u32 %e, 1, 2, %p;\n"
+                  "$L_skip:", L, N) == 0);
+    for (unsigned i = 0; i < N; i++) {
+        unsigned leader = i < 32 ? 5 : 1;
+        if (!L[i].b)
+            continue;
+        SEM_EQ(L, i, L[i].d, leader);
+        SEM_EQ(L, i, L[i].e, i % 32 == leader ? 1 : 2);
+    }
+}
+
+/* The cluster registers (sm_90) and %envreg: the model runs clusters of
+ * one CTA (the cluster is the CTA, at rank 0 of 1), and the driver's
+ * environment registers read 0. */
+TEST(sem_cluster_and_env_registers)
+{
+    enum { N = 512 }; /* two blocks of 256 */
+    static sem_lane_t L[N];
+    memset(L, 0, sizeof L);
+    CHECK(sem_run("d.u64 e.u64",
+                  ".reg .b32 %c<8>;\n"
+                  "mov.u32 %c0, %clusterid.x;\nmov.u32 %c1, %nclusterid.x;\n"
+                  "mov.u32 %c2, %cluster_ctaid.x;\n"
+                  "mov.u32 %c3, %cluster_nctaid.y;\n"
+                  "mov.u32 %c4, %cluster_ctarank;\n"
+                  "mov.u32 %c5, %cluster_nctarank;\n"
+                  "mov.u32 %c6, %is_explicit_cluster;\n"
+                  "mov.u32 %c7, %envreg5;\n"
+                  "mad.lo.u32 %c0, %c1, 100, %c0;\n"
+                  "mad.lo.u32 %c0, %c3, 10000, %c0;\n"
+                  "mov.b64 %d, {%c0, %c2};\n"
+                  "mad.lo.u32 %c4, %c5, 100, %c4;\n"
+                  "add.u32 %c6, %c6, %c7;\n"
+                  "mov.b64 %e, {%c4, %c6};", L, N) == 0);
+    for (unsigned i = 0; i < N; i++) {
+        SEM_EQ(L, i, L[i].d, 10000 + 2 * 100 + i / 256);
+        SEM_EQ(L, i, L[i].e, 100);
+    }
+}

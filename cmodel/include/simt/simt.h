@@ -84,6 +84,10 @@ typedef void (*simt_progress_fn)(void *ctx, const simt_progress_t *at);
  * (fn NULL: never).  It observes only: results do not change. */
 void simt_gpu_set_progress(simt_gpu_t *gpu, simt_progress_fn fn, void *ctx,
                            uint64_t every_cycles);
+/* Where device printf output goes (stdout unless set): written by
+ * simt_synchronize once the kernels complete, in the order the warps
+ * executed their printf calls (docs/semantics.md). */
+void simt_gpu_set_device_output(simt_gpu_t *gpu, FILE *out);
 
 /* ---- modules ---- */
 int simt_module_load_file(simt_gpu_t *gpu, const char *path,

@@ -29,7 +29,7 @@ void simt_stats_print(const simt_stats_t *s, FILE *out);
 /* One kernel launch.  Functional runs fill the counts; the cycle and
  * occupancy fields are those of the timing model (0 otherwise). */
 typedef struct simt_kernel_stats {
-    char name[64];
+    char *name;                  /* the whole kernel name, owned by the GPU */
     uint32_t grid[3], block[3];
     uint32_t regs_per_thread;    /* what occupancy used (gpgpu_regs_source) */
     uint32_t smem_per_cta;       /* static + dynamic bytes */

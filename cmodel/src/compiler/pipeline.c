@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "ptx/callgraph.h"
 #include "ptx/edit.h"
 
 /* Every pass, in the order a configuration-driven pipeline runs them.
@@ -61,12 +60,6 @@ int compiler_compile(const ptx_module_t *m, uint32_t kernel,
     u->kernel = kernel;
     u->cfg = cfg;
     u->err = err;
-    /* recursion is reported here, at the call, before any pass */
-    uint32_t n;
-    uint32_t *order = ptx_reachable(m, kernel, &n, err);
-    if (!order)
-        return SIMT_EINPUT;
-    free(order);
     int rc = SIMT_OK;
     if (list) {
         for (const char *p = list; rc == SIMT_OK && *p;) {

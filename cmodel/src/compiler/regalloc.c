@@ -129,8 +129,9 @@ static int record_call(ra_t *r, uint32_t insn, const uint64_t *live)
 {
     const ptx_insn_t *in = &r->m->insns[insn];
     for (unsigned k = 0; k < in->nops; k++) {
-        if (in->ops[k].kind != PTX_OPND_FUNC)
-            continue;
+        if (in->ops[k].kind != PTX_OPND_FUNC ||
+            r->m->funcs[in->ops[k].imm].builtin)
+            continue; /* a builtin (vprintf) uses no registers of ours */
         if (r->nsites == r->site_cap) {
             uint32_t cap = r->site_cap ? r->site_cap * 2 : 8;
             call_site_t *s = realloc(r->sites, cap * sizeof *s);
@@ -575,10 +576,9 @@ static int total_of(const ptx_module_t *m, uint32_t func, totals_t *t,
             rc = REGALLOC_EBADFUNC;
             break;
         }
-        if (t->state[g] == 1) {
-            rc = REGALLOC_ERECURSIVE;
-            break;
-        }
+        if (t->state[g] == 1)
+            continue; /* recursion: a new activation's registers go to the
+                         thread's stack (docs/semantics.md), not on top */
         if (t->state[g] == 0) {
             regalloc_result_t sub;
             rc = total_of(m, g, t, &sub);

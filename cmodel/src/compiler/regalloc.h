@@ -20,7 +20,6 @@
 
 /* Return codes besides 0. */
 #define REGALLOC_ENOMEM (-1)
-#define REGALLOC_ERECURSIVE (-2) /* the call graph has a cycle */
 #define REGALLOC_EBADFUNC (-3)   /* no such function */
 
 typedef struct regalloc_result {
@@ -54,7 +53,9 @@ int regalloc_function(const ptx_module_t *m, uint32_t func,
  * where base(c) is the highest physical register live across c, plus 1
  * (0 when none), rounded up to even when the callee needs pairs.  preds
  * likewise with predicates (no rounding).  Works for any function, entry
- * or not.  REGALLOC_ERECURSIVE when `func` reaches a call cycle. */
+ * or not.  A call back into a function on the path (recursion) adds
+ * nothing: the model keeps each activation's registers on the thread's
+ * stack. */
 int regalloc_kernel(const ptx_module_t *m, uint32_t func,
                     regalloc_result_t *out);
 

@@ -14,7 +14,8 @@ static int writes_operand0(const exec_insn_t *ei)
     case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_CALL:
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
     case PTX_OP_PREF: case PTX_OP_RELSSP: case PTX_OP_TRAP:
-    case PTX_OP_NANOSLEEP: case PTX_OP_SUST:
+    case PTX_OP_NANOSLEEP: case PTX_OP_SUST: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+    case PTX_OP_STACKRESTORE:
         return 0;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         return ei->ir->sub == PTX_SUB_RED;

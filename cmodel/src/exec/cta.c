@@ -67,6 +67,9 @@ void cta_release(cta_t *c)
     free(c->threads.preds);
     free(c->threads.cc);
     free(c->threads.local);
+    for (uint32_t t = 0; c->threads.stacks && t < c->nthreads; t++)
+        free(c->threads.stacks[t].data);
+    free(c->threads.stacks);
     c->warps = NULL;
     c->threads = (exec_threads_t){ 0 };
 }

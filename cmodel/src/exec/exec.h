@@ -43,6 +43,12 @@
 #define GEN_LOCAL_BASE (2ull << 44)
 #define GEN_WINDOW_SIZE (1ull << 32)
 
+/* Function addresses (`mov.u64 %rd, f;`, initializers, indirect calls):
+ * module function i is at EXEC_FUNC_BASE + i * EXEC_FUNC_STRIDE, a window
+ * no data access resolves to. */
+#define EXEC_FUNC_BASE (3ull << 44)
+#define EXEC_FUNC_STRIDE 16u
+
 /* A CTA's scratchpad: its static .shared variables, then the dynamic
  * (extern) array, which starts at the static size rounded up to 16 bytes
  * (the largest scalar or vector access). */
@@ -101,12 +107,41 @@ typedef struct exec_insn {
     /* call: argument copies (caller frame offset -> callee frame offset) */
     uint32_t call_first, call_count;   /* into program->copies */
     uint32_t ret_first, ret_count;
+    uint32_t icall_first, icall_count; /* indirect call: program->icalls */
     exec_opnd_t o[PTX_MAX_OPERANDS];
 } exec_insn_t;
 
 typedef struct exec_copy {
     uint32_t from, to, bytes;  /* local (per-thread frame) offsets */
 } exec_copy_t;
+
+/* One function an indirect call may reach, with its frame copies. */
+typedef struct exec_icall {
+    uint32_t func;             /* module function index */
+    uint32_t entry;            /* its first PC */
+    uint32_t call_first, call_count, ret_first, ret_count;
+} exec_icall_t;
+
+/* What a function's activation owns, kept on the thread's stack across a
+ * nested activation when the function is recursive (exec_stack.c): its
+ * value slots [vfirst, vfirst + vcount), predicates [pfirst, pfirst +
+ * pcount) and local frame [frame, frame + frame_bytes). */
+typedef struct exec_fsave {
+    uint32_t vfirst, vcount, pfirst, pcount;
+    uint32_t frame, frame_bytes;
+    uint8_t recursive;       /* direct calls can lead back to it */
+} exec_fsave_t;
+
+/* Bytes of a thread's stack for recursive activations (CUDA's stack is
+ * 1 KiB by default and grows on request; the model's records are larger,
+ * 64-bit per register): past it, a "stack overflow" fault. */
+#define EXEC_STACK_LIMIT (256u << 10)
+
+/* The dynamic stack of alloca, per thread, at the end of the local frame
+ * of a program that uses it (program.alloca_base): an 8-byte top offset,
+ * then EXEC_ALLOCA_BYTES of room (exec_stack.c). */
+#define EXEC_ALLOCA_BYTES (16u << 10)
+#define EXEC_ALLOCA_HEADER 16u
 
 typedef struct exec_program {
     const ptx_module_t *mod;
@@ -118,19 +153,25 @@ typedef struct exec_program {
     uint32_t nimm;
     exec_copy_t *copies;
     uint32_t ncopies;
+    exec_icall_t *icalls;
+    uint32_t nicalls;
     uint32_t nslots;           /* value registers per lane */
     uint32_t npreds;           /* predicate registers */
     uint32_t frame_bytes;      /* per-thread local memory */
     uint32_t static_shared;    /* bytes of static .shared */
     uint32_t param_bytes;
     uint32_t *func_frame;      /* per module function: frame base or ~0 */
+    exec_fsave_t *fsave;       /* per module function (reached ones set) */
+    uint32_t alloca_base;      /* local offset of the alloca stack, or
+                                  EXEC_NO_PC when no alloca is used */
     uint32_t *slot_func;       /* per value slot: owning module function */
     uint32_t *slot_reg;        /* per value slot: its virtual register */
 } exec_program_t;
 
 /* Builds the program of `kernel`; `global_base` is the device address of
- * the module's .global variables.  SIMT_EINPUT on unsupported input
- * (recursion, ...). */
+ * the module's .global variables.  SIMT_EINPUT on unsupported input (an
+ * instruction form no handler executes, a call whose arguments do not fit
+ * the callee, ...). */
 int exec_program_build(const ptx_module_t *m, uint32_t kernel,
                        uint64_t global_base, exec_program_t **out,
                        simt_error_t *err);
@@ -165,11 +206,19 @@ typedef enum warp_state {
  * cc[t / 32], the local frame at local + t * frame_bytes.  Laid out per
  * home warp so that a group of one home warp's threads in their home lanes
  * uses its block directly. */
+/* A thread's stack of saved activations of recursive functions. */
+typedef struct exec_tstack {
+    uint8_t *data;
+    uint32_t len, cap;
+} exec_tstack_t;
+
 typedef struct exec_threads {
     uint64_t *regs;
     uint32_t *preds;
     uint32_t *cc;
     uint8_t *local;
+    exec_tstack_t *stacks; /* per thread; allocated at the first recursive
+                              call */
 } exec_threads_t;
 
 struct cta;
@@ -202,6 +251,17 @@ typedef struct warp {
 } warp_t;
 
 struct tex_table;
+/* Device printf output (exec_builtin.c): like a GPU's printf FIFO, the
+ * text of every printf call in the order the warps executed them (within
+ * one call, lanes in ascending order), written to the host's output when
+ * the kernels complete (simt_synchronize).  Bytes past `limit` are dropped,
+ * as a full FIFO drops them, and counted. */
+typedef struct exec_printf_buf {
+    char *text;
+    size_t len, cap;
+    size_t limit;
+    uint64_t dropped;
+} exec_printf_buf_t;
 
 typedef struct exec_launch {
     const exec_program_t *prog;
@@ -217,6 +277,7 @@ typedef struct exec_launch {
     simt_stats_t *stats;
     const simt_config_t *cfg;
     simt_error_t *err;
+    exec_printf_buf_t *printf_out; /* device printf's FIFO */
 } exec_launch_t;
 
 #define EXEC_NBARRIERS 16
@@ -261,6 +322,14 @@ typedef struct exec_ctx {
     int faulted;
     exec_access_t *trace;  /* NULL, or filled by each exec_step */
 } exec_ctx_t;
+
+/* Recursive function `func` (fsave.recursive) is entered (push) or left
+ * (pop) by the lanes m of w: its registers, predicates and frame are
+ * saved to, or restored from, each thread's stack.  push returns 0, or -1
+ * after a fault report (stack overflow, host memory) (exec_stack.c). */
+int exec_stack_push(exec_ctx_t *x, warp_t *w, const struct exec_insn *ei,
+                    uint32_t func, uint32_t m);
+void exec_stack_pop(exec_ctx_t *x, warp_t *w, uint32_t func, uint32_t m);
 
 /* Sets up the CTA's threads (zeroed state) and its issue groups, formed by
  * the configured reconvergence model.  smem must hold smem_size bytes,

@@ -10,7 +10,7 @@
 #define D (&ei->o[0])
 
 /* IEEE binary16 <-> binary32. */
-static float f16_to_f32(uint32_t h)
+float exec_f16_to_f32(uint32_t h)
 {
     uint32_t sign = (h & 0x8000u) << 16, exp = h >> 10 & 0x1f, mant = h & 0x3ff;
     uint32_t u;
@@ -37,7 +37,7 @@ static float f16_to_f32(uint32_t h)
  * mode `rnd` (RN for none and for the integer modes, whose rounding has
  * already been applied). Scaling by the f16 quantum is exact, so the result
  * does not depend on the host rounding mode and is rounded only once. */
-static uint32_t to_f16(double v, int rnd)
+uint32_t exec_f16_from_double(double v, int rnd)
 {
     uint32_t sign = signbit(v) ? 0x8000u : 0;
     if (isnan(v))
@@ -161,7 +161,7 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
                     double d = sgn ? (double)(int64_t)v : (double)v;
                     if (sat)
                         d = d < 0 ? 0 : d > 1 ? 1 : d;
-                    r = to_f16(d, rnd);
+                    r = exec_f16_from_double(d, rnd);
                 } else {
                     float f = sgn ? (float)(int64_t)v : (float)v;
                     if (sat)
@@ -171,7 +171,7 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
             }
         } else {
             double v = st == PTX_T_F64 ? f64_of(a[l])
-                     : st == PTX_T_F16 ? (double)f16_to_f32((uint32_t)a[l])
+                     : st == PTX_T_F16 ? (double)exec_f16_to_f32((uint32_t)a[l])
                                        : (double)f32_of(a[l]);
             if (ftz && st == PTX_T_F32 && fpclassify((float)v) == FP_SUBNORMAL)
                 v = copysign(0.0, v);
@@ -185,7 +185,7 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
                 if (dt == PTX_T_F64) {
                     r = bits_f64(v);
                 } else if (dt == PTX_T_F16) {
-                    r = to_f16(v, rnd);
+                    r = exec_f16_from_double(v, rnd);
                 } else {
                     float f = (float)v; /* rounds in the current mode */
                     if (ftz && dt == PTX_T_F32 && fpclassify(f) == FP_SUBNORMAL)
@@ -203,7 +203,26 @@ static void h_cvt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
         fesetround(old);
 }
 
+/* cvt.rnd.f16x2.f32 d, a, b: a to binary16 in the upper half of d, b in
+ * the lower, each rounded once. */
+static void h_cvt_pack(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                       uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2);
+    int rnd = ei->ir->rnd;
+    FOR_LANES(m, l)
+        put(w, D, l, exec_f16_from_double((double)f32_of(a[l]), rnd) << 16 |
+                         exec_f16_from_double((double)f32_of(b[l]), rnd));
+}
+
 exec_fn exec_select_cvt(const ptx_insn_t *in)
 {
-    return in->op == PTX_OP_CVT ? h_cvt : NULL;
+    if (in->op != PTX_OP_CVT)
+        return NULL;
+    if (in->type == PTX_T_F16X2)
+        return in->type2 == PTX_T_F32 && in->nops == 3 ? h_cvt_pack : NULL;
+    if (in->type == PTX_T_BF16 || in->type == PTX_T_BF16X2 ||
+        in->type2 == PTX_T_BF16)
+        return exec_select_half(in); /* bf16 conversions */
+    return h_cvt;
 }

@@ -254,7 +254,7 @@ static void h_testp(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 
 /* ---------- comparisons ---------- */
 
-static int fcmp(double a, double b, int cmp)
+int exec_fcmp(double a, double b, int cmp)
 {
     int un = isnan(a) || isnan(b);
     switch (cmp) {
@@ -276,9 +276,6 @@ static int fcmp(double a, double b, int cmp)
     }
 }
 
-void exec_setp_finish(warp_t *w, const exec_insn_t *ei, uint32_t m,
-                      uint32_t res); /* exec_int.c */
-
 static uint32_t fcmp_mask(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                           uint32_t m, ptx_type_t t)
 {
@@ -288,10 +285,10 @@ static uint32_t fcmp_mask(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     uint32_t res = 0;
     if (t == PTX_T_F32) {
         FOR_LANES(m, l)
-            res |= (uint32_t)fcmp(in32(&fc, a[l]), in32(&fc, b[l]), cmp) << l;
+            res |= (uint32_t)exec_fcmp(in32(&fc, a[l]), in32(&fc, b[l]), cmp) << l;
     } else {
         FOR_LANES(m, l)
-            res |= (uint32_t)fcmp(f64_of(a[l]), f64_of(b[l]), cmp) << l;
+            res |= (uint32_t)exec_fcmp(f64_of(a[l]), f64_of(b[l]), cmp) << l;
     }
     return res;
 }

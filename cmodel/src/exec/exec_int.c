@@ -444,6 +444,94 @@ static void h_prmt(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     }
 }
 
+/* bmsk.mode.b32 d, a, b: b ones starting at bit a.  .wrap takes a and b
+ * modulo 32, .clamp limits them to 32; bits past 31 fall off. */
+static void h_bmsk(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2);
+    int wrap = ei->ir->sub == PTX_SUB_WRAP;
+    FOR_LANES(m, l) {
+        uint32_t pos = (uint32_t)a[l], width = (uint32_t)b[l];
+        if (wrap) {
+            pos &= 31;
+            width &= 31;
+        } else {
+            pos = pos > 32 ? 32 : pos;
+            width = width > 32 ? 32 : width;
+        }
+        uint64_t ones = width >= 64 ? ~0ull : (1ull << width) - 1;
+        put(w, D, l, pos >= 32 ? 0 : (uint32_t)(ones << pos));
+    }
+}
+
+/* szext.mode.type d, a, b: the low b bits of a, sign-extended (.s32) or
+ * zero-extended (.u32); .wrap takes b modulo 32, .clamp limits it to 32. */
+static void h_szext(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                    uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2);
+    int wrap = ei->ir->sub == PTX_SUB_WRAP;
+    int sgn = TYPE(ei) == PTX_T_S32;
+    FOR_LANES(m, l) {
+        uint32_t width = (uint32_t)b[l];
+        width = wrap ? width & 31 : width > 32 ? 32 : width;
+        uint64_t v = width == 0 ? 0 : sgn ? sext(a[l], width) : zext(a[l], width);
+        put(w, D, l, (uint32_t)v);
+    }
+}
+
+/* fns.b32 d, mask, base, offset: the bit position of the offset-th set bit
+ * of mask counting up (offset > 0) or down (offset < 0) from bit base,
+ * base itself included; offset 0 gives base if that bit is set.  Not
+ * found: 0xffffffff. */
+static void h_fns(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3);
+    FOR_LANES(m, l) {
+        uint32_t mask = (uint32_t)a[l], base = (uint32_t)b[l] & 31;
+        int32_t off = (int32_t)c[l];
+        uint32_t r = 0xffffffffu;
+        if (off == 0) {
+            if (mask >> base & 1)
+                r = base;
+        } else {
+            int step = off > 0 ? 1 : -1;
+            uint32_t n = off > 0 ? (uint32_t)off : 0u - (uint32_t)off;
+            for (int p = (int)base; p >= 0 && p < 32; p += step)
+                if ((mask >> p & 1) && --n == 0) {
+                    r = (uint32_t)p;
+                    break;
+                }
+        }
+        put(w, D, l, r);
+    }
+}
+
+/* dp4a.atype.btype d, a, b, c: c plus the four products of a's and b's
+ * bytes; dp2a.mode: c plus the products of a's two half-words with bytes
+ * 0-1 (.lo) or 2-3 (.hi) of b.  Elements extend by their type; the sum
+ * wraps at 32 bits. */
+static void h_dp(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
+{
+    const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3);
+    const ptx_insn_t *in = ei->ir;
+    int as = in->type == PTX_T_S32, bs = in->type2 == PTX_T_S32;
+    int four = in->op == PTX_OP_DP4A;
+    unsigned abits = four ? 8 : 16, n = four ? 4 : 2;
+    unsigned boff = in->sub == PTX_SUB_HI ? 2 : 0;
+    FOR_LANES(m, l) {
+        uint32_t r = (uint32_t)c[l];
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t ea = (uint32_t)a[l] >> (i * abits);
+            uint64_t eb = (uint32_t)b[l] >> (8 * (i + boff));
+            int64_t va = as ? (int64_t)sext(ea, abits) : (int64_t)zext(ea, abits);
+            int64_t vb = bs ? (int64_t)sext(eb, 8) : (int64_t)zext(eb, 8);
+            r += (uint32_t)(va * vb);
+        }
+        put(w, D, l, r);
+    }
+}
+
 static void h_lop3(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
     const uint64_t *a = SRC(1), *b = SRC(2), *c = SRC(3), *lut = SRC(4);
@@ -635,6 +723,10 @@ exec_fn exec_select_int(const ptx_insn_t *in)
         return h_bitcount;
     case PTX_OP_PRMT: return h_prmt;
     case PTX_OP_LOP3: return h_lop3;
+    case PTX_OP_BMSK: return h_bmsk;
+    case PTX_OP_SZEXT: return h_szext;
+    case PTX_OP_FNS: return h_fns;
+    case PTX_OP_DP4A: case PTX_OP_DP2A: return h_dp;
     case PTX_OP_SAD: return h_sad;
     case PTX_OP_SELP: return h_selp;
     case PTX_OP_SLCT: return h_slct;

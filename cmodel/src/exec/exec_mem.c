@@ -122,6 +122,16 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
 }
 
+uint8_t *exec_mem_generic(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                          uint64_t addr, unsigned size, unsigned l)
+{
+    exec_access_t *trace = x->trace; /* not a memory instruction's access */
+    x->trace = NULL;
+    uint8_t *p = access(x, w, ei, PTX_SPACE_NONE, addr, size, l, 0);
+    x->trace = trace;
+    return p;
+}
+
 static uint64_t load_le(const uint8_t *p, unsigned size)
 {
     uint64_t v = 0;
@@ -209,7 +219,17 @@ static uint64_t atomic_apply(uint8_t *p, int op, ptx_type_t t, uint64_t b,
     uint64_t old = load_le(p, size), r;
     switch (op) {
     case PTX_SUB_ADD:
-        if (t == PTX_T_F32)
+        if (t == PTX_T_F16 || t == PTX_T_F16X2) {
+            /* each half, rounded once; a NaN is the canonical 0x7fff as
+             * in add.f16 (exec_half.c) */
+            r = 0;
+            for (unsigned i = 0; i < size / 2; i++) {
+                double v = (double)exec_f16_to_f32((uint32_t)(old >> 16 * i) & 0xffffu) +
+                           (double)exec_f16_to_f32((uint32_t)(b >> 16 * i) & 0xffffu);
+                r |= (uint64_t)(v != v ? 0x7fffu
+                                       : exec_f16_from_double(v, PTX_RND_RN)) << 16 * i;
+            }
+        } else if (t == PTX_T_F32)
             r = bits_f32(f32_of(old) + f32_of(b));
         else if (t == PTX_T_F64)
             r = bits_f64(f64_of(old) + f64_of(b));
@@ -310,7 +330,9 @@ exec_fn exec_select_mem(const ptx_insn_t *in)
     case PTX_OP_ST:
         return in->type == PTX_T_PRED ? NULL : h_st;
     case PTX_OP_ATOM: case PTX_OP_RED:
-        return in->type == PTX_T_F16 ? NULL : h_atom;
+        /* half precision: add only (atom.add.noftz.f16/.f16x2) */
+        return (in->type == PTX_T_F16 || in->type == PTX_T_F16X2) &&
+                       in->sub != PTX_SUB_ADD ? NULL : h_atom;
     case PTX_OP_CVTA: return h_cvta;
     case PTX_OP_ISSPACEP: return h_isspacep;
     default: return NULL;

@@ -16,10 +16,12 @@ exec_fn exec_select(const ptx_insn_t *in)
     case PTX_OP_CVT:
         return exec_select_cvt(in);
     case PTX_OP_SET:
+        if (ptx_type_is_half((ptx_type_t)in->type2))
+            return exec_select_half(in);
         return ptx_type_is_float((ptx_type_t)in->type2) ? exec_select_float(in)
                                                          : exec_select_int(in);
     case PTX_OP_MOV: case PTX_OP_SELP: case PTX_OP_SLCT:
-        return in->type == PTX_T_F16 ? NULL : exec_select_int(in);
+        return exec_select_int(in); /* f16 and f16x2 move as bits */
     case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
     case PTX_OP_RED: case PTX_OP_CVTA: case PTX_OP_ISSPACEP:
         return exec_select_mem(in);
@@ -28,6 +30,8 @@ exec_fn exec_select(const ptx_insn_t *in)
     default:
         break;
     }
+    if (ptx_type_is_half((ptx_type_t)in->type))
+        return exec_select_half(in);
     if (fl)
         return exec_select_float(in);
     if ((f = exec_select_int(in)) != NULL)
@@ -35,6 +39,10 @@ exec_fn exec_select(const ptx_insn_t *in)
     if ((f = exec_select_mem(in)) != NULL)
         return f;
     if ((f = exec_select_ctrl(in)) != NULL)
+        return f;
+    if ((f = exec_select_video(in)) != NULL)
+        return f;
+    if ((f = exec_select_stack(in)) != NULL)
         return f;
     return exec_select_warp(in);
 }
@@ -92,6 +100,17 @@ void exec_fill_sreg(exec_ctx_t *x, const warp_t *w, ptx_sreg_t s,
     case PTX_SREG_CLOCK_HI: v = (uint32_t)(x->clock >> 32); break;
     case PTX_SREG_CLOCK64: case PTX_SREG_GLOBALTIMER: v = x->clock; break;
     case PTX_SREG_DYN_SMEM_SIZE: v = L->dyn_shared; break;
+    /* clusters of one CTA: the cluster is the CTA */
+    case PTX_SREG_CLUSTERID_X: v = c->ctaid[0]; break;
+    case PTX_SREG_CLUSTERID_Y: v = c->ctaid[1]; break;
+    case PTX_SREG_CLUSTERID_Z: v = c->ctaid[2]; break;
+    case PTX_SREG_NCLUSTERID_X: v = L->grid.x; break;
+    case PTX_SREG_NCLUSTERID_Y: v = L->grid.y; break;
+    case PTX_SREG_NCLUSTERID_Z: v = L->grid.z; break;
+    case PTX_SREG_CLUSTER_NCTAID_X: case PTX_SREG_CLUSTER_NCTAID_Y:
+    case PTX_SREG_CLUSTER_NCTAID_Z: case PTX_SREG_CLUSTER_NCTARANK:
+        v = 1;
+        break;
     case PTX_SREG_TOTAL_SMEM_SIZE: v = c->smem_size; break;
     default: v = 0; break;
     }

@@ -1,4 +1,8 @@
-/* exec_warp.c: warp-wide instructions: vote, activemask, shfl. */
+/* exec_warp.c: warp-wide instructions: vote, activemask, shfl, match,
+ * redux, elect.  The lanes that take part are the active lanes of the
+ * instruction (m); the member mask names the lanes expected, which the
+ * reconvergence stack runs together whenever they are live (see bar.warp
+ * in docs/semantics.md), so the model does not check it. */
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
 
@@ -61,9 +65,92 @@ static void h_shfl(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
         put_pred_mask(w, d->pipe, m, valid);
 }
 
+/* match.any.sync.bN d, a, mask: the lanes whose a equals this lane's;
+ * match.all.sync.bN d|p, a, mask: all lanes if every a is equal, else 0,
+ * and p says which. */
+static void h_match(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                    uint32_t m)
+{
+    const uint64_t *a = SRC(1);
+    const exec_opnd_t *d = &ei->o[0];
+    uint64_t width_mask = ei->ir->type == PTX_T_B32 ? 0xffffffffull : ~0ull;
+    if (!m)
+        return;
+    if (ei->ir->sub == PTX_SUB_ANY) {
+        FOR_LANES(m, l) {
+            uint32_t same = 0;
+            for (unsigned k = 0; k < WARP_SIZE; k++)
+                if ((m >> k & 1) && ((a[k] ^ a[l]) & width_mask) == 0)
+                    same |= 1u << k;
+            put(w, d, l, same);
+        }
+        return;
+    }
+    uint64_t first = a[__builtin_ctz(m)] & width_mask;
+    uint32_t all = 1;
+    FOR_LANES(m, l)
+        all &= (a[l] & width_mask) == first;
+    FOR_LANES(m, l) put(w, d, l, all ? m : 0);
+    if (d->pipe != EXEC_NO_PC)
+        put_pred_mask(w, d->pipe, m, all ? ~0u : 0);
+}
+
+/* redux.sync.op.type d, a, mask: the reduction of a over the lanes. */
+static void h_redux(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                    uint32_t m)
+{
+    const uint64_t *a = SRC(1);
+    if (!m)
+        return;
+    int sgn = ei->ir->type == PTX_T_S32;
+    int op = ei->ir->sub;
+    uint32_t r = (uint32_t)a[__builtin_ctz(m)];
+    int first = 1;
+    FOR_LANES(m, l) {
+        uint32_t v = (uint32_t)a[l];
+        if (first) {
+            first = 0;
+            continue;
+        }
+        switch (op) {
+        case PTX_SUB_ADD: r += v; break;
+        case PTX_SUB_AND: r &= v; break;
+        case PTX_SUB_OR: r |= v; break;
+        case PTX_SUB_XOR: r ^= v; break;
+        case PTX_SUB_MIN:
+            if (sgn ? (int32_t)v < (int32_t)r : v < r)
+                r = v;
+            break;
+        default: /* max */
+            if (sgn ? (int32_t)v > (int32_t)r : v > r)
+                r = v;
+            break;
+        }
+    }
+    FOR_LANES(m, l) put(w, &ei->o[0], l, r);
+}
+
+/* elect.sync d|p, mask: one lane, the lowest active one, is elected: d
+ * is its lane number in every lane, p is true in it alone. */
+static void h_elect(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                    uint32_t m)
+{
+    (void)x;
+    const exec_opnd_t *d = &ei->o[0];
+    if (!m)
+        return;
+    uint32_t leader = (uint32_t)__builtin_ctz(m);
+    FOR_LANES(m, l) put(w, d, l, leader);
+    if (d->pipe != EXEC_NO_PC)
+        put_pred_mask(w, d->pipe, m, 1u << leader);
+}
+
 exec_fn exec_select_warp(const ptx_insn_t *in)
 {
     switch (in->op) {
+    case PTX_OP_MATCH: return h_match;
+    case PTX_OP_REDUX: return h_redux;
+    case PTX_OP_ELECT: return h_elect;
     case PTX_OP_VOTE: return h_vote;
     case PTX_OP_ACTIVEMASK: return h_activemask;
     case PTX_OP_SHFL: return in->type == PTX_T_B32 ? h_shfl : NULL;

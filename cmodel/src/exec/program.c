@@ -202,33 +202,70 @@ static int resolve_operand(builder_t *b, exec_insn_t *ei, unsigned k)
         ei->target = b->p->pc_of_insn[io->imm];
         return SIMT_OK;
     case PTX_OPND_FUNC:
-        ei->target = b->p->pc_of_insn[m->funcs[io->imm].first];
+        if (in->op != PTX_OP_CALL) { /* the function's address as a value */
+            o->kind = EO_IMM;
+            return new_imm(b, EXEC_FUNC_BASE + (uint64_t)io->imm *
+                                                   EXEC_FUNC_STRIDE, &o->slot);
+        }
+        if (!m->funcs[io->imm].builtin) /* builtins run in place */
+            ei->target = b->p->pc_of_insn[m->funcs[io->imm].first];
         return SIMT_OK;
     default:
         return SIMT_OK; /* LIST: handled by the call set-up */
     }
 }
 
-/* call (rets), f, (args): copies between the caller's .param declarations
- * and the callee's parameters, both in per-thread frames. */
-static int resolve_call(builder_t *b, exec_insn_t *ei)
+/* A call to a builtin (exec_builtin.c): one copy record per argument with
+ * its caller-frame offset in `from`, one per return value with its offset
+ * in `to`. */
+static int builtin_call(builder_t *b, exec_insn_t *ei,
+                        const ptx_function_t *callee,
+                        const ptx_operand_t *args, const ptx_operand_t *rets)
 {
+    static const struct { uint8_t nargs, nrets; } shape[] = {
+        [PTX_BUILTIN_VPRINTF] = { 2, 1 },
+        [PTX_BUILTIN_ASSERTFAIL] = { 5, 0 },
+    };
     const ptx_module_t *m = b->m;
     const ptx_insn_t *in = ei->ir;
-    unsigned fi = in->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
-    const ptx_function_t *callee = &m->funcs[in->ops[fi].imm];
-    const ptx_operand_t *rets = fi == 1 ? &in->ops[0] : NULL;
-    const ptx_operand_t *args = fi + 1 < in->nops ? &in->ops[fi + 1] : NULL;
-    unsigned nargs = args ? args->nvec : 0, nrets = rets ? rets->nvec : 0;
-    if (nargs != callee->nparams || nrets != callee->nrets)
+    if (callee->nparams != shape[callee->builtin].nargs ||
+        callee->nrets > shape[callee->builtin].nrets)
         return set_input_error(b->err, m->file, in->line, in->col,
-            "call to '%s' passes %u argument%s and %u return value%s; the "
-            "function takes %u and returns %u", callee->name, nargs,
-            nargs == 1 ? "" : "s", nrets, nrets == 1 ? "" : "s",
-            callee->nparams, callee->nrets);
+            "'%s' is declared with %u parameters and %u return values; the "
+            "CUDA runtime's takes %u and returns %u", callee->name,
+            callee->nparams, callee->nrets, shape[callee->builtin].nargs,
+            shape[callee->builtin].nrets);
     ptx_space_t sp;
-    ei->call_first = b->p->ncopies;
-    for (unsigned i = 0; i < nargs; i++) {
+    for (unsigned i = 0; i < callee->nparams; i++) {
+        const ptx_symbol_t *a = &m->syms[m->call_lists[args->imm + i]];
+        if (add_copy(b, (uint32_t)sym_address(b, a, &sp), 0, (uint32_t)a->size))
+            return SIMT_EINPUT;
+    }
+    ei->call_count = b->p->ncopies - ei->call_first;
+    ei->ret_first = b->p->ncopies;
+    for (unsigned i = 0; i < callee->nrets; i++) {
+        const ptx_symbol_t *r = &m->syms[m->call_lists[rets->imm + i]];
+        if (add_copy(b, 0, (uint32_t)sym_address(b, r, &sp), (uint32_t)r->size))
+            return SIMT_EINPUT;
+    }
+    ei->ret_count = b->p->ncopies - ei->ret_first;
+    ei->fn = exec_select_builtin((ptx_builtin_t)callee->builtin);
+    return SIMT_OK;
+}
+
+/* call (rets), f, (args): copies between the caller's .param declarations
+ * and the callee's parameters, both in per-thread frames. */
+/* The frame copies of a call to `callee`: arguments into its parameters
+ * (*first, *count), its return values back (*rfirst, *rcount). */
+static int call_copies(builder_t *b, const ptx_function_t *callee,
+                       const ptx_operand_t *args, const ptx_operand_t *rets,
+                       uint32_t *first, uint32_t *count, uint32_t *rfirst,
+                       uint32_t *rcount)
+{
+    const ptx_module_t *m = b->m;
+    ptx_space_t sp;
+    *first = b->p->ncopies;
+    for (unsigned i = 0; args && i < args->nvec; i++) {
         const ptx_symbol_t *a = &m->syms[m->call_lists[args->imm + i]];
         const ptx_symbol_t *pa = &m->syms[callee->params[i]];
         uint64_t bytes = a->size < pa->size ? a->size : pa->size;
@@ -236,9 +273,9 @@ static int resolve_call(builder_t *b, exec_insn_t *ei)
                      (uint32_t)sym_address(b, pa, &sp), (uint32_t)bytes))
             return SIMT_EINPUT;
     }
-    ei->call_count = b->p->ncopies - ei->call_first;
-    ei->ret_first = b->p->ncopies;
-    for (unsigned i = 0; i < nrets; i++) {
+    *count = b->p->ncopies - *first;
+    *rfirst = b->p->ncopies;
+    for (unsigned i = 0; rets && i < rets->nvec; i++) {
         const ptx_symbol_t *r = &m->syms[m->call_lists[rets->imm + i]];
         const ptx_symbol_t *pr = &m->syms[callee->rets[i]];
         uint64_t bytes = r->size < pr->size ? r->size : pr->size;
@@ -246,8 +283,75 @@ static int resolve_call(builder_t *b, exec_insn_t *ei)
                      (uint32_t)sym_address(b, r, &sp), (uint32_t)bytes))
             return SIMT_EINPUT;
     }
-    ei->ret_count = b->p->ncopies - ei->ret_first;
+    *rcount = b->p->ncopies - *rfirst;
     return SIMT_OK;
+}
+
+/* An indirect call: one exec_icall_t per function of the program that
+ * fits its .callprototype (argument and return counts); the handler picks
+ * the one the target register names (exec_ctrl.c). */
+static int indirect_call(builder_t *b, exec_insn_t *ei,
+                         const ptx_operand_t *args, const ptx_operand_t *rets)
+{
+    const ptx_module_t *m = b->m;
+    exec_program_t *p = b->p;
+    const ptx_proto_t *pr = &m->protos[ei->ir->ops[ei->ir->nops - 1].imm];
+    /* lanes calling different functions are serialised as a branch from
+     * the call to itself, reconverging after it (exec_ctrl.c) */
+    ei->target = (uint32_t)(ei - p->code);
+    ei->reconv = ei->target + 1;
+    ei->icall_first = p->nicalls;
+    for (uint32_t i = 0; i < b->nfuncs; i++) {
+        const ptx_function_t *g = &m->funcs[b->funcs[i]];
+        if (g->is_entry || g->nparams != pr->nargs || g->nrets != pr->nrets)
+            continue;
+        exec_icall_t *q = realloc(p->icalls, (p->nicalls + 1) * sizeof *q);
+        if (!q)
+            return oom(b);
+        p->icalls = q;
+        exec_icall_t *c = &p->icalls[p->nicalls++];
+        c->func = b->funcs[i];
+        c->entry = p->pc_of_insn[g->first];
+        if (call_copies(b, g, args, rets, &c->call_first, &c->call_count,
+                        &c->ret_first, &c->ret_count))
+            return SIMT_EINPUT;
+    }
+    ei->icall_count = p->nicalls - ei->icall_first;
+    return SIMT_OK;
+}
+
+static int resolve_call(builder_t *b, exec_insn_t *ei)
+{
+    const ptx_module_t *m = b->m;
+    const ptx_insn_t *in = ei->ir;
+    unsigned fi = in->ops[0].kind == PTX_OPND_LIST ? 1 : 0;
+    const ptx_operand_t *rets = fi == 1 ? &in->ops[0] : NULL;
+    const ptx_operand_t *args = fi + 1 < in->nops &&
+                                in->ops[fi + 1].kind == PTX_OPND_LIST
+                                    ? &in->ops[fi + 1] : NULL;
+    unsigned nargs = args ? args->nvec : 0, nrets = rets ? rets->nvec : 0;
+    if (in->ops[fi].kind == PTX_OPND_REG) {
+        const ptx_proto_t *pr = &m->protos[in->ops[in->nops - 1].imm];
+        if (nargs != pr->nargs || nrets != pr->nrets)
+            return set_input_error(b->err, m->file, in->line, in->col,
+                "indirect call passes %u argument%s and %u return value%s; "
+                "its prototype '%s' takes %u and returns %u", nargs,
+                nargs == 1 ? "" : "s", nrets, nrets == 1 ? "" : "s",
+                pr->name, pr->nargs, pr->nrets);
+        return indirect_call(b, ei, args, rets);
+    }
+    const ptx_function_t *callee = &m->funcs[in->ops[fi].imm];
+    if (nargs != callee->nparams || nrets != callee->nrets)
+        return set_input_error(b->err, m->file, in->line, in->col,
+            "call to '%s' passes %u argument%s and %u return value%s; the "
+            "function takes %u and returns %u", callee->name, nargs,
+            nargs == 1 ? "" : "s", nrets, nrets == 1 ? "" : "s",
+            callee->nparams, callee->nrets);
+    ei->call_first = b->p->ncopies;
+    if (callee->builtin) /* the handler reads the caller's .param */
+        return builtin_call(b, ei, callee, args, rets);
+    return call_copies(b, callee, args, rets, &ei->call_first, &ei->call_count,
+                       &ei->ret_first, &ei->ret_count);
 }
 
 static int layout(builder_t *b)
@@ -272,6 +376,13 @@ static int layout(builder_t *b)
         b->rslot[f] = malloc((fn->nregs ? fn->nregs : 1) * sizeof(uint32_t));
         if (!b->rslot[f])
             return oom(b);
+        exec_fsave_t *sv = &p->fsave[f];
+        sv->vfirst = vs;
+        sv->pfirst = ps;
+        int rec = ptx_calls_itself(m, f);
+        if (rec < 0)
+            return oom(b);
+        sv->recursive = (uint8_t)rec;
         for (uint32_t r = 0; r < fn->nregs; r++) {
             if (fn->regs[r].type == PTX_T_PRED) {
                 b->rslot[f][r] = ps++;
@@ -284,8 +395,25 @@ static int layout(builder_t *b)
         frame = align_up(frame, 16);
         p->func_frame[f] = (uint32_t)frame;
         frame += fn->frame_bytes;
+        sv->vcount = vs - sv->vfirst;
+        sv->pcount = ps - sv->pfirst;
+        sv->frame = p->func_frame[f];
+        sv->frame_bytes = (uint32_t)fn->frame_bytes;
         for (uint32_t k = 0; k < fn->count; k++)
             p->pc_of_insn[fn->first + k] = pc++;
+    }
+    /* alloca's dynamic stack after every frame, when some function uses it */
+    p->alloca_base = EXEC_NO_PC;
+    for (uint32_t i = 0; i < b->nfuncs && p->alloca_base == EXEC_NO_PC; i++) {
+        const ptx_function_t *fn = &m->funcs[b->funcs[i]];
+        for (uint32_t k = fn->first; k < fn->first + fn->count; k++)
+            if (m->insns[k].op == PTX_OP_ALLOCA ||
+                m->insns[k].op == PTX_OP_STACKSAVE) {
+                frame = align_up(frame, 16);
+                p->alloca_base = (uint32_t)frame;
+                frame += EXEC_ALLOCA_HEADER + EXEC_ALLOCA_BYTES;
+                break;
+            }
     }
     if (frame > (1u << 24))
         return set_input_error(b->err, m->file, m->funcs[p->kernel].line, 1,
@@ -321,7 +449,8 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
     p->static_shared = (uint32_t)ptx_kernel_shared_bytes(m, kernel);
     p->pc_of_insn = malloc((m->ninsns ? m->ninsns : 1) * sizeof(uint32_t));
     p->func_frame = malloc(m->nfuncs * sizeof(uint32_t));
-    if (!p->pc_of_insn || !p->func_frame) {
+    p->fsave = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *p->fsave);
+    if (!p->pc_of_insn || !p->func_frame || !p->fsave) {
         rc = oom(&b);
         goto done;
     }
@@ -373,7 +502,8 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
                 rc = resolve_call(&b, ei);
             if (rc != SIMT_OK)
                 break;
-            ei->fn = exec_select(in);
+            if (!ei->fn)
+                ei->fn = exec_select(in);
             if (!ei->fn)
                 rc = set_input_error(err, m->file, in->line, in->col,
                     "'%s%s' in this form is not supported by the model",
@@ -404,7 +534,9 @@ void exec_program_free(exec_program_t *p)
     free(p->pc_of_insn);
     free(p->imm);
     free(p->copies);
+    free(p->icalls);
     free(p->func_frame);
+    free(p->fsave);
     free(p->slot_func);
     free(p->slot_reg);
     free(p);

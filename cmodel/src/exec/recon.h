@@ -43,9 +43,10 @@ typedef struct recon_ops {
      * entry's PC. */
     void (*branch)(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                    uint32_t taken);
-    /* Lanes m enter the function at ei->target (their frames copied). */
+    /* Lanes m enter the function whose first PC is `entry` (ei->target,
+     * or an indirect call's callee), their frames copied. */
     void (*call)(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
-                 uint32_t m);
+                 uint32_t entry, uint32_t m);
     /* Lanes m return from the function they are in: leave it and return
      * the PC of the call they return from, or EXEC_NO_PC when that
      * function is the kernel (the lanes then exit). */

@@ -86,10 +86,10 @@ static void pdom_branch(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 }
 
 static void pdom_call(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
-                      uint32_t m)
+                      uint32_t entry, uint32_t m)
 {
     uint32_t call_pc = (uint32_t)(ei - x->l->prog->code);
-    push(x, w, ei, ei->target, EXEC_NO_PC, m, call_pc);
+    push(x, w, ei, entry, EXEC_NO_PC, m, call_pc);
 }
 
 static uint32_t pdom_ret(exec_ctx_t *x, warp_t *w, uint32_t m)

@@ -51,7 +51,37 @@ struct simt_gpu {
     simt_progress_fn progress;
     void *progress_ctx;
     uint64_t progress_every;
+    exec_printf_buf_t printf_buf; /* device printf since the last flush */
+    FILE *device_out;            /* where it goes (stdout by default) */
 };
+
+/* CUDA's default printf FIFO size (cudaLimitPrintfFifoSize). */
+#define GPU_PRINTF_FIFO_BYTES (1u << 20)
+
+void simt_gpu_set_device_output(simt_gpu_t *g, FILE *out)
+{
+    g->device_out = out;
+}
+
+/* Writes the device printf output gathered by the launches just run, then
+ * empties the FIFO.  SIMT_OK, or SIMT_EINPUT when the output cannot be
+ * written. */
+static int flush_printf(simt_gpu_t *g, simt_error_t *err)
+{
+    exec_printf_buf_t *b = &g->printf_buf;
+    int rc = SIMT_OK;
+    if (b->len && (fwrite(b->text, 1, b->len, g->device_out) != b->len ||
+                   fflush(g->device_out) != 0))
+        rc = set_error(err, SIMT_EINPUT, "error: cannot write the device "
+                       "printf output: %s", strerror(errno));
+    if (b->dropped)
+        fprintf(stderr, "warning: %llu bytes of device printf output were "
+                "dropped: the %u-byte printf FIFO was full\n",
+                (unsigned long long)b->dropped, GPU_PRINTF_FIFO_BYTES);
+    b->len = 0;
+    b->dropped = 0;
+    return rc;
+}
 
 void simt_gpu_set_unit_hooks(simt_gpu_t *g, const struct unit_hooks *hooks)
 {
@@ -85,6 +115,8 @@ simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
         return NULL;
     }
     g->cfg = c;
+    g->device_out = stdout;
+    g->printf_buf.limit = GPU_PRINTF_FIFO_BYTES;
     if (!simt_config_get(&c, SIMT_CFG_FUNCTIONAL)) {
         g->nsms = (size_t)(simt_config_get(&c, SIMT_CFG_N_CLUSTERS) *
                            simt_config_get(&c, SIMT_CFG_CORES_PER_CLUSTER));
@@ -130,6 +162,9 @@ void simt_gpu_destroy(simt_gpu_t *g)
     devmem_release(&g->mem);
     tex_table_release(&g->tex);
     free(g->smem);
+    free(g->printf_buf.text);
+    for (size_t i = 0; i < g->nkstats; i++)
+        free(g->kstats[i].name);
     free(g->kstats);
     free(g->sms);
     free(g->copies);
@@ -171,7 +206,12 @@ static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
         const pending_t *p = &pl[i];
         simt_kernel_stats_t *k = &first[i];
         *k = (simt_kernel_stats_t){ 0 };
-        snprintf(k->name, sizeof k->name, "%s", p->mod->ptx->funcs[p->kernel].name);
+        k->name = strdup(p->mod->ptx->funcs[p->kernel].name);
+        if (!k->name) {
+            for (size_t j = 0; j < i; j++)
+                free(first[j].name);
+            return NULL;
+        }
         k->grid[0] = p->launch.grid.x;
         k->grid[1] = p->launch.grid.y;
         k->grid[2] = p->launch.grid.z;
@@ -194,6 +234,32 @@ static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
 }
 
 /* ---------- modules ---------- */
+
+/* Writes the address an initializer takes (ir.h, ptx_reloc_t) into the
+ * loaded variable: functions at their code address (exec.h), .global
+ * variables at their device address, .shared ones at their offset or, with
+ * generic(), in the generic shared window; .const at their bank offset. */
+static void apply_reloc(simt_module_t *m, const ptx_reloc_t *r)
+{
+    const ptx_module_t *p = m->ptx;
+    const ptx_symbol_t *v = &p->syms[r->var], *t = &p->syms[r->target];
+    uint64_t a;
+    if (t->kind == PTX_SYM_FUNC)
+        a = EXEC_FUNC_BASE + t->offset * EXEC_FUNC_STRIDE;
+    else if (t->space == PTX_SPACE_GLOBAL)
+        a = m->global_base + t->offset;
+    else if (t->space == PTX_SPACE_SHARED)
+        a = t->offset + (r->generic ? GEN_SHARED_BASE : 0);
+    else
+        a = t->offset;
+    a = ((a + (uint64_t)r->addend) & r->mask) >> __builtin_ctzll(r->mask);
+    uint8_t *dst = v->space == PTX_SPACE_CONST
+                       ? m->const_bank + v->offset
+                       : devmem_ptr(&m->gpu->mem, m->global_base + v->offset,
+                                    v->size);
+    for (unsigned i = 0; i < r->bytes; i++)
+        dst[r->offset + i] = (uint8_t)(a >> (8 * i));
+}
 
 int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
                           size_t len, simt_module_t **out, simt_error_t *err)
@@ -234,6 +300,8 @@ int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
             memcpy(devmem_ptr(&g->mem, m->global_base + s->offset, s->size),
                    s->init, s->size);
     }
+    for (uint32_t i = 0; i < p->nrelocs; i++)
+        apply_reloc(m, &p->relocs[i]);
     m->next = g->modules;
     g->modules = m;
     *out = m;
@@ -530,6 +598,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
         .stats = &g->stats,
         .cfg = &g->cfg,
         .err = err,
+        .printf_out = &g->printf_buf,
     };
     return L;
 }
@@ -608,5 +677,7 @@ int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
     for (uint32_t k = 0; k < g->nqueue; k++)
         free(g->queue[k].params);
     g->nqueue = 0;
-    return rc;
+    /* after a fault too: what the kernels printed before it */
+    int wrc = flush_printf(g, rc == SIMT_OK ? err : &(simt_error_t){ 0 });
+    return rc == SIMT_OK ? wrc : rc;
 }

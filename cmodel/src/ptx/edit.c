@@ -31,7 +31,9 @@ ptx_module_t *ptx_module_clone(const ptx_module_t *m)
     c->call_lists = NULL;
     c->source = NULL;
     c->line_start = NULL;
-    c->nfuncs = c->nsyms = 0;
+    c->relocs = NULL;
+    c->protos = NULL;
+    c->nfuncs = c->nsyms = c->nprotos = 0;
     int ok = 1;
     c->file = dup_str(m->file);
     c->insns = dup_mem(m->insns, m->ninsns * sizeof *m->insns);
@@ -71,6 +73,16 @@ ptx_module_t *ptx_module_clone(const ptx_module_t *m)
                               ? dup_mem(m->syms[i].init, m->syms[i].size) : NULL;
         c->nsyms = i + 1;
         ok = c->syms[i].name && (c->syms[i].init || !m->syms[i].init);
+    }
+    c->relocs = dup_mem(m->relocs, m->nrelocs * sizeof *m->relocs);
+    c->protos = calloc(m->nprotos ? m->nprotos : 1, sizeof *c->protos);
+    ok = ok && c->relocs && c->protos;
+    for (uint32_t i = 0; ok && i < m->nprotos; i++) {
+        c->protos[i] = m->protos[i];
+        c->protos[i].name = dup_str(m->protos[i].name);
+        c->protos[i].text = dup_str(m->protos[i].text);
+        c->nprotos = i + 1;
+        ok = c->protos[i].name && c->protos[i].text;
     }
     if (!ok) {
         ptx_module_free(c);

@@ -17,7 +17,8 @@ const char *ptx_op_name(ptx_op_t op)
 
 static const char *const type_names[PTX_T_COUNT] = {
     "", ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64",
-    ".s8", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64",
+    ".s8", ".s16", ".s32", ".s64", ".f16", ".f32", ".f64", ".f16x2",
+    ".bf16", ".bf16x2",
 };
 
 const char *ptx_type_name(ptx_type_t t) { return t < PTX_T_COUNT ? type_names[t] : "?"; }
@@ -96,6 +97,12 @@ void ptx_module_free(ptx_module_t *m)
     free(m->syms);
     free(m->insns);
     free(m->call_lists);
+    free(m->relocs);
+    for (uint32_t i = 0; i < m->nprotos; i++) {
+        free(m->protos[i].name);
+        free(m->protos[i].text);
+    }
+    free(m->protos);
     free(m->source);
     free(m->line_start);
     free(m->file);

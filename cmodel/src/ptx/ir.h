@@ -32,7 +32,16 @@
     X(ACTIVEMASK, "activemask") X(SHFL, "shfl") X(ISSPACEP, "isspacep")     \
     X(TRAP, "trap") X(NANOSLEEP, "nanosleep") X(RELSSP, "relssp")           \
     X(PREF, "pref")                                                          \
-    X(TEX, "tex") X(TLD4, "tld4") X(SULD, "suld") X(SUST, "sust")
+    X(TEX, "tex") X(TLD4, "tld4") X(SULD, "suld") X(SUST, "sust")                \
+    X(BMSK, "bmsk") X(SZEXT, "szext") X(FNS, "fns") X(MATCH, "match")       \
+    X(REDUX, "redux") X(ELECT, "elect")                                      \
+    X(VADD4, "vadd4") X(VSUB4, "vsub4") X(VAVRG4, "vavrg4")                 \
+    X(VABSDIFF4, "vabsdiff4") X(VMIN4, "vmin4") X(VMAX4, "vmax4")           \
+    X(VSET4, "vset4") X(VADD2, "vadd2") X(VSUB2, "vsub2")                   \
+    X(VAVRG2, "vavrg2") X(VABSDIFF2, "vabsdiff2") X(VMIN2, "vmin2")         \
+    X(VMAX2, "vmax2") X(VSET2, "vset2") X(DP4A, "dp4a") X(DP2A, "dp2a")  \
+    X(PREFETCH, "prefetch") X(PREFETCHU, "prefetchu") X(ALLOCA, "alloca")   \
+    X(STACKSAVE, "stacksave") X(STACKRESTORE, "stackrestore")
 
 typedef enum ptx_op {
 #define X(id, s) PTX_OP_##id,
@@ -51,6 +60,8 @@ typedef enum ptx_type {
     PTX_T_U8, PTX_T_U16, PTX_T_U32, PTX_T_U64,
     PTX_T_S8, PTX_T_S16, PTX_T_S32, PTX_T_S64,
     PTX_T_F16, PTX_T_F32, PTX_T_F64,
+    PTX_T_F16X2,           /* two binary16 in 32 bits, element 0 low */
+    PTX_T_BF16, PTX_T_BF16X2, /* bfloat16: the upper half of a binary32 */
     PTX_T_COUNT
 } ptx_type_t;
 
@@ -60,14 +71,30 @@ const char *ptx_type_name(ptx_type_t t);  /* ".s32" */
 static inline unsigned ptx_type_bits(ptx_type_t t)
 {
     static const uint8_t bits[PTX_T_COUNT] = {
-        0, 1, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 64,
+        0, 1, 8, 16, 32, 64, 8, 16, 32, 64, 8, 16, 32, 64, 16, 32, 64, 32,
+        16, 32,
     };
     return t < PTX_T_COUNT ? bits[t] : 0;
 }
 
 static inline int ptx_type_is_float(ptx_type_t t)
 {
-    return t == PTX_T_F16 || t == PTX_T_F32 || t == PTX_T_F64;
+    return t == PTX_T_F16 || t == PTX_T_F32 || t == PTX_T_F64 ||
+           t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+}
+
+/* The 16-bit float formats, scalar and paired (exec_half.c). */
+static inline int ptx_type_is_half(ptx_type_t t)
+{
+    return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 ||
+           t == PTX_T_BF16X2;
+}
+
+/* The SIMD video instructions (vadd4 ... vset2): a in-register vector of
+ * 4 bytes or 2 half-words. */
+static inline int ptx_op_is_video(unsigned op)
+{
+    return op >= PTX_OP_VADD4 && op <= PTX_OP_VSET2;
 }
 
 static inline int ptx_type_is_signed(ptx_type_t t)
@@ -132,6 +159,8 @@ typedef enum ptx_sub {
     PTX_SUB_TEX_R, PTX_SUB_TEX_G, PTX_SUB_TEX_B, PTX_SUB_TEX_A,
     PTX_SUB_TEX_LEVEL, PTX_SUB_TEX_GRAD,
     PTX_SUB_SURF_TRAP, PTX_SUB_SURF_CLAMP, PTX_SUB_SURF_ZERO,
+    /* bmsk, szext */
+    PTX_SUB_WRAP, PTX_SUB_CLAMP,
 } ptx_sub_t;
 
 /* texture and surface geometry (tex, tld4, suld, sust) */
@@ -169,8 +198,20 @@ typedef enum ptx_sreg {
     PTX_SREG_LANEMASK_EQ, PTX_SREG_LANEMASK_LE, PTX_SREG_LANEMASK_LT,
     PTX_SREG_LANEMASK_GE, PTX_SREG_LANEMASK_GT,
     PTX_SREG_DYN_SMEM_SIZE, PTX_SREG_TOTAL_SMEM_SIZE,
-    PTX_SREG_COUNT
+    /* clusters (sm_90): the model runs clusters of one CTA */
+    PTX_SREG_CLUSTERID_X, PTX_SREG_CLUSTERID_Y, PTX_SREG_CLUSTERID_Z,
+    PTX_SREG_NCLUSTERID_X, PTX_SREG_NCLUSTERID_Y, PTX_SREG_NCLUSTERID_Z,
+    PTX_SREG_CLUSTER_CTAID_X, PTX_SREG_CLUSTER_CTAID_Y,
+    PTX_SREG_CLUSTER_CTAID_Z, PTX_SREG_CLUSTER_NCTAID_X,
+    PTX_SREG_CLUSTER_NCTAID_Y, PTX_SREG_CLUSTER_NCTAID_Z,
+    PTX_SREG_CLUSTER_CTARANK, PTX_SREG_CLUSTER_NCTARANK,
+    PTX_SREG_IS_EXPLICIT_CLUSTER,
+    PTX_SREG_ENVREG0, /* %envreg0..%envreg31: PTX_SREG_ENVREG0 + n */
+    PTX_SREG_COUNT = PTX_SREG_ENVREG0 + 32
 } ptx_sreg_t;
+
+/* The predefined constant WARP_SZ (an immediate wherever one may stand). */
+#define PTX_WARP_SZ 32
 
 /* ---- operands ---- */
 typedef enum ptx_opnd_kind {
@@ -185,6 +226,7 @@ typedef enum ptx_opnd_kind {
     PTX_OPND_FUNC,  /* sym: function index */
     PTX_OPND_LIST,  /* (a, b, ...) of a call: nvec symbols starting at
                        module->call_lists[imm] */
+    PTX_OPND_PROTO, /* an indirect call's .callprototype: module->protos[imm] */
 } ptx_opnd_kind_t;
 
 #define PTX_REG_SINK 0xffffu
@@ -207,7 +249,9 @@ typedef struct ptx_operand {
 typedef struct ptx_insn {
     uint8_t op;        /* ptx_op_t */
     uint8_t type;      /* instruction type (destination type for cvt) */
-    uint8_t type2;     /* cvt source type; set's source type */
+    uint8_t type2;     /* cvt source type; set's source type; the video
+                          instructions' a type */
+    uint8_t type3;     /* the video instructions' b type */
     uint8_t space;     /* ptx_space_t for ld/st/atom/red/cvta/isspacep */
     uint8_t cmp;       /* ptx_cmp_t */
     uint8_t combine;   /* setp/set .and/.or/.xor (PTX_SUB_AND...) */
@@ -255,9 +299,36 @@ typedef struct ptx_symbol {
     uint32_t line, col;
 } ptx_symbol_t;
 
+/* An address stored by an initializer (`= fn`, `= generic(v)+8`,
+ * `= {0xFF(v), 0xFF00(v)}`), written when the module is loaded, once the
+ * addresses are known: the bits `mask` selects of the target's address plus
+ * addend, shifted down by the mask's trailing zeros, as `bytes` little-endian
+ * bytes at `offset` in variable `var`. */
+typedef struct ptx_reloc {
+    uint32_t var;        /* symbol initialised */
+    uint32_t target;     /* symbol whose address is stored (a variable or a
+                            function) */
+    uint64_t offset;     /* byte offset in var */
+    int64_t addend;
+    uint64_t mask;
+    uint8_t bytes;
+    uint8_t generic;     /* generic(v): the generic address of v */
+    uint32_t line, col;
+} ptx_reloc_t;
+
+/* Functions the CUDA runtime provides and nvcc only declares (.extern
+ * .func): the model implements them itself (exec/exec_builtin.c). */
+typedef enum ptx_builtin {
+    PTX_BUILTIN_NONE = 0,
+    PTX_BUILTIN_VPRINTF,     /* vprintf(format, argument buffer): printf */
+    PTX_BUILTIN_ASSERTFAIL,  /* __assertfail(message, file, line, function,
+                                char size): a failed assert */
+} ptx_builtin_t;
+
 typedef struct ptx_function {
     char *name;
     int is_entry;
+    uint8_t builtin;             /* ptx_builtin_t: declared, never defined */
     uint32_t first, count;       /* instruction range */
     ptx_reg_t *regs;
     uint32_t nregs;
@@ -273,6 +344,15 @@ typedef struct ptx_function {
     uint32_t maxnreg, minnctapersm;
     uint32_t line, col;
 } ptx_function_t;
+
+/* A `name: .callprototype (rets) _ (args);` declaration: the shape of the
+ * functions an indirect call (through a register) may reach. */
+typedef struct ptx_proto {
+    char *name;
+    char *text;                  /* the declaration after the name, as written */
+    uint32_t func;               /* the function declaring it */
+    uint32_t nargs, nrets;
+} ptx_proto_t;
 
 typedef struct ptx_module {
     char *file;                  /* name used in diagnostics */
@@ -290,6 +370,10 @@ typedef struct ptx_module {
     uint64_t global_bytes;       /* module-scope .global variables */
     uint32_t *call_lists;        /* LIST operands: symbol indices */
     uint32_t ncall_lists;
+    ptx_reloc_t *relocs;         /* addresses in initializers */
+    uint32_t nrelocs;
+    ptx_proto_t *protos;         /* call prototypes, in source order */
+    uint32_t nprotos;
     char *source;                /* copy of the text, for reports */
     uint32_t *line_start;        /* offset of each line in source (1-based) */
     uint32_t nlines;

@@ -19,7 +19,8 @@ static int writes_op0(const ptx_insn_t *in)
     case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_CALL:
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR:
     case PTX_OP_FENCE: case PTX_OP_PREF: case PTX_OP_NANOSLEEP:
-    case PTX_OP_RELSSP: case PTX_OP_SUST:
+    case PTX_OP_RELSSP: case PTX_OP_SUST: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+    case PTX_OP_STACKRESTORE:
         return 0;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         /* bar.red d, id, [count,] p delivers the reduction into d; the
@@ -85,9 +86,14 @@ int ptx_insn_uses(const ptx_insn_t *in, uint16_t *regs, int max)
     int n = 0;
     add_reg(regs, max, &n, in->guard);
     /* call: the argument and return lists name .param symbols, not
-     * registers, and the target is a function */
-    if (in->op == PTX_OP_CALL)
+     * registers; the target is a function, or for an indirect call a
+     * register it reads */
+    if (in->op == PTX_OP_CALL) {
+        for (unsigned i = 0; i < in->nops && i < PTX_MAX_OPERANDS; i++)
+            if (in->ops[i].kind == PTX_OPND_REG)
+                add_reg(regs, max, &n, in->ops[i].reg);
         return n;
+    }
     unsigned from = 0;
     if (writes_op0(in)) {
         from = 1;

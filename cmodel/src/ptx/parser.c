@@ -18,7 +18,7 @@
 
 #define NBUCKETS 16384u
 
-typedef enum { BIND_REG, BIND_SYM } bind_kind_t;
+typedef enum { BIND_REG, BIND_SYM, BIND_PROTO } bind_kind_t;
 
 typedef struct binding {
     const char *name;
@@ -32,15 +32,24 @@ typedef struct binding {
 typedef struct fixup {
     uint32_t insn;
     uint8_t opnd;
-    char name[160];
+    const char *name;      /* in the parser's name arena */
     uint32_t line, col;
 } fixup_t;
 
 typedef struct label {
-    char name[128];
+    const char *name;      /* in the parser's name arena */
     uint32_t insn;
     uint32_t line, col;
 } label_t;
+
+/* Identifiers have no length limit (ptxas has none in practice: Thrust and
+ * cooperative-groups names run to thousands of characters), so the parser
+ * copies each name it keeps into an arena of chunks freed with the parser. */
+typedef struct name_chunk {
+    struct name_chunk *next;
+    size_t used, cap;
+    char data[];
+} name_chunk_t;
 
 typedef struct parser {
     const char *file;
@@ -50,7 +59,7 @@ typedef struct parser {
     simt_error_t *err;
     jmp_buf fail;
     ptx_module_t *m;
-    uint32_t insn_cap, func_cap, sym_cap, list_cap;
+    uint32_t insn_cap, func_cap, sym_cap, list_cap, reloc_cap, proto_cap;
     binding_t *b;
     uint32_t nb, bcap;
     int32_t bucket[NBUCKETS];
@@ -61,7 +70,11 @@ typedef struct parser {
     uint32_t nfix, fix_cap;
     fixup_t *calls;        /* call targets, resolved at module end */
     uint32_t ncalls, call_cap;
+    fixup_t *init_fix;     /* initializer addresses of functions declared
+                              later (insn: the relocation), at module end */
+    uint32_t ninit_fix, init_fix_cap;
     int32_t cur;           /* current function or -1 */
+    name_chunk_t *names;   /* the name arena, newest chunk first */
 } parser_t;
 
 /* ---------- errors ---------- */
@@ -159,20 +172,54 @@ static void expect_punct(parser_t *p, char c, const char *context)
     advance(p);
 }
 
-static void expect_ident(parser_t *p, char *buf, size_t size,
-                         const char *what)
+/* Room for n bytes and a NUL in the name arena. */
+static char *arena_alloc(parser_t *p, size_t n)
+{
+    name_chunk_t *c = p->names;
+    if (!c || c->cap - c->used < n + 1) {
+        size_t cap = n + 1 > 65536 ? n + 1 : 65536;
+        c = malloc(sizeof *c + cap);
+        if (!c)
+            fail_at(p, 0, 0, "out of memory");
+        c->next = p->names;
+        c->used = 0;
+        c->cap = cap;
+        p->names = c;
+    }
+    char *d = c->data + c->used;
+    d[n] = '\0';
+    c->used += n + 1;
+    return d;
+}
+
+/* A NUL-terminated copy of n bytes of s in the name arena. */
+static const char *arena_dup(parser_t *p, const char *s, size_t n)
+{
+    return memcpy(arena_alloc(p, n), s, n);
+}
+
+/* name followed by the n bytes of suffix, in the name arena. */
+static const char *arena_cat(parser_t *p, const char *name, const char *suffix,
+                             size_t n)
+{
+    size_t nl = strlen(name);
+    char *d = arena_alloc(p, nl + n);
+    memcpy(d, name, nl);
+    memcpy(d + nl, suffix, n);
+    return d;
+}
+
+/* The current identifier, copied into the name arena. */
+static const char *expect_ident(parser_t *p, const char *what)
 {
     if (p->tok.kind != TOK_IDENT) {
         char t[64];
         tok_text(&p->tok, t, sizeof t);
         FAIL_TOK(p, &p->tok, "expected %s, found %s", what, t);
     }
-    if (p->tok.len >= size)
-        FAIL_TOK(p, &p->tok, "identifier too long (%u characters, limit %zu)",
-                 p->tok.len, size - 1);
-    memcpy(buf, p->tok.text, p->tok.len);
-    buf[p->tok.len] = '\0';
+    const char *name = arena_dup(p, p->tok.text, p->tok.len);
     advance(p);
+    return name;
 }
 
 static uint64_t expect_uint(parser_t *p, const char *what)
@@ -301,6 +348,100 @@ static ptx_type_t parse_type_directive(parser_t *p, int required)
 /* Initialised variables are materialised in the module: keep them bounded. */
 #define MAX_INIT_BYTES (64u << 20)
 
+static void add_fixup(parser_t *p, fixup_t **arr, uint32_t *n, uint32_t *cap,
+                      uint32_t insn, unsigned opnd, const char *name,
+                      const ptx_token_t *at);
+
+/* The symbol an address initializer takes (r->target) is a variable or a
+ * function whose address the model can give. */
+static void check_address_target(parser_t *p, const ptx_reloc_t *r,
+                                 const char *var, const char *name,
+                                 uint32_t line, uint32_t col)
+{
+    const ptx_symbol_t *ts = &p->m->syms[r->target];
+    if (ts->kind == PTX_SYM_VAR && ts->space == PTX_SPACE_CONST && r->generic)
+        fail_at(p, line, col, "generic(%s): the model has no generic address "
+                "for .const variables", name);
+    if (ts->kind != PTX_SYM_FUNC && ts->kind != PTX_SYM_VAR)
+        fail_at(p, line, col, "'%s' is a parameter: its address cannot "
+                "initialise '%s'", name, var);
+}
+
+/* One address initializer element: `sym`, `generic(sym)`, either with
+ * `+ n`, or a byte-array piece `0xFF00(...)` of one.  Recorded as a
+ * relocation (ir.h) with zero bytes in place. */
+static void parse_init_address(parser_t *p, ptx_symbol_t *s, unsigned esize,
+                               uint64_t *pos)
+{
+    ptx_reloc_t r = { .var = (uint32_t)(s - p->m->syms), .offset = *pos,
+                      .mask = ~0ull, .bytes = (uint8_t)esize,
+                      .line = p->tok.line, .col = p->tok.col };
+    unsigned closing = 0;
+    if (p->tok.kind == TOK_INT) { /* mask(...) */
+        ptx_token_t mt = p->tok;
+        r.mask = p->tok.ival;
+        unsigned lo = r.mask ? (unsigned)__builtin_ctzll(r.mask) : 0;
+        uint64_t run = r.mask >> lo;
+        if (!r.mask || (run & (run + 1)) ||
+            (lo % 8) || 64 - (unsigned)__builtin_clzll(r.mask) - lo > 8 * esize)
+            FAIL_TOK(p, &mt, "initializer mask 0x%llx of '%s' is not a run of "
+                     "whole bytes that fits its %u-byte element",
+                     (unsigned long long)r.mask, s->name, esize);
+        advance(p);
+        expect_punct(p, '(', "after the initializer mask");
+        closing++;
+    }
+    if (p->tok.kind == TOK_IDENT && tok_is(&p->tok, "generic") &&
+        is_punct(&p->next, '(')) {
+        r.generic = 1;
+        advance(p);
+        advance(p);
+        closing++;
+    }
+    ptx_token_t nt = p->tok;
+    const char *name = expect_ident(p, "a variable or function name");
+    binding_t *b = lookup(p, name);
+    if (b && b->kind == BIND_SYM) {
+        r.target = b->idx;
+        check_address_target(p, &r, s->name, name, nt.line, nt.col);
+    } else { /* a function declared further on: resolved at the end */
+        r.target = PTX_NO_SYM;
+        add_fixup(p, &p->init_fix, &p->ninit_fix, &p->init_fix_cap,
+                  p->m->nrelocs, 0, name, &nt);
+    }
+    if (r.mask == ~0ull && esize != 8)
+        FAIL_TOK(p, &nt, "'%s' stores the address of '%s' in %u-byte "
+                 "elements: addresses are 64-bit (use .u64 or a mask such as "
+                 "0xFF(%s))", s->name, name, esize, name);
+    for (;;) {
+        if (is_punct(&p->tok, '+') || is_punct(&p->tok, '-')) {
+            int neg = p->tok.punct == '-';
+            advance(p);
+            ptx_token_t it = p->tok;
+            uint64_t v = expect_uint(p, "an address offset");
+            if (v > (1ull << 62))
+                FAIL_TOK(p, &it, "address offset out of range");
+            r.addend += neg ? -(int64_t)v : (int64_t)v;
+            continue;
+        }
+        if (closing && is_punct(&p->tok, ')')) {
+            advance(p);
+            closing--;
+            continue;
+        }
+        break;
+    }
+    if (closing)
+        expect_punct(p, ')', "to close the initializer");
+    if (*pos + esize > s->size)
+        fail_at(p, r.line, r.col, "too many initializer values for '%s' "
+                "(%llu bytes)", s->name, (unsigned long long)s->size);
+    p->m->relocs = grow(p, p->m->relocs, &p->reloc_cap, p->m->nrelocs + 1,
+                        sizeof *p->m->relocs);
+    p->m->relocs[p->m->nrelocs++] = r;
+    *pos += esize;
+}
+
 static void parse_init_value(parser_t *p, ptx_symbol_t *s, unsigned esize,
                              uint64_t *pos, unsigned depth)
 {
@@ -318,6 +459,11 @@ static void parse_init_value(parser_t *p, ptx_symbol_t *s, unsigned esize,
             }
         }
         expect_punct(p, '}', "to close the initializer");
+        return;
+    }
+    if (p->tok.kind == TOK_IDENT ||
+        (p->tok.kind == TOK_INT && is_punct(&p->next, '('))) {
+        parse_init_address(p, s, esize, pos);
         return;
     }
     int neg = 0;
@@ -416,9 +562,9 @@ static uint32_t parse_var_decl(parser_t *p, ptx_space_t space,
     }
     unsigned esize = ptx_type_bits(type) / 8 * vec;
     for (;;) {
-        char name[128];
+        const char *name;
         ptx_token_t nt = p->tok;
-        expect_ident(p, name, sizeof name, "a variable name");
+        name = expect_ident(p, "a variable name");
         uint64_t count = 1;
         int unsized = 0;
         while (is_punct(&p->tok, '[')) {
@@ -483,9 +629,9 @@ static void parse_reg_decl(parser_t *p, ptx_function_t *f, uint32_t *regcap)
         FAIL_TOK(p, &p->tok, "vector registers (.reg .v2/.v4) are not supported");
     ptx_type_t type = parse_type_directive(p, 1);
     for (;;) {
-        char name[128];
+        const char *name;
         ptx_token_t nt = p->tok;
-        expect_ident(p, name, sizeof name, "a register name");
+        name = expect_ident(p, "a register name");
         if (is_punct(&p->tok, '<')) {
             advance(p);
             ptx_token_t ct = p->tok;
@@ -495,9 +641,10 @@ static void parse_reg_decl(parser_t *p, ptx_function_t *f, uint32_t *regcap)
                          (unsigned long long)n);
             expect_punct(p, '>', "after the register count");
             for (uint64_t i = 0; i < n; i++) {
-                char rn[160];
-                snprintf(rn, sizeof rn, "%s%llu", name, (unsigned long long)i);
-                add_reg(p, f, regcap, rn, type, nt.line, nt.col);
+                char num[24];
+                int k = snprintf(num, sizeof num, "%llu", (unsigned long long)i);
+                add_reg(p, f, regcap, arena_cat(p, name, num, (size_t)k), type,
+                        nt.line, nt.col);
             }
         } else {
             add_reg(p, f, regcap, name, type, nt.line, nt.col);
@@ -600,9 +747,9 @@ static uint64_t imm_for_type(parser_t *p, const ptx_token_t *t, int neg,
     return t->ival;
 }
 
-static void parse_reg_name(parser_t *p, char *name, size_t size)
+static const char *parse_reg_name(parser_t *p)
 {
-    expect_ident(p, name, size, "a register");
+    return expect_ident(p, "a register");
 }
 
 static uint16_t lookup_reg(parser_t *p, const char *name,
@@ -626,7 +773,7 @@ static void add_fixup(parser_t *p, fixup_t **arr, uint32_t *n, uint32_t *cap,
     fixup_t *f = &(*arr)[(*n)++];
     f->insn = insn;
     f->opnd = (uint8_t)opnd;
-    snprintf(f->name, sizeof f->name, "%s", name);
+    f->name = name;
     f->line = at->line;
     f->col = at->col;
 }
@@ -637,13 +784,13 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
     ptx_operand_t *o = &in->ops[idx];
     o->sym = PTX_NO_SYM;
     ptx_token_t t = p->tok;
-    char name[160];
+    const char *name;
     if (is_punct(&t, '[')) {
         advance(p);
         o->kind = PTX_OPND_ADDR;
         ptx_token_t bt = p->tok;
         if (p->tok.kind == TOK_IDENT) {
-            expect_ident(p, name, sizeof name, "an address base");
+            name = expect_ident(p, "an address base");
             binding_t *b = lookup(p, name);
             if (!b)
                 FAIL_TOK(p, &bt, "undeclared identifier '%s' in address", name);
@@ -685,11 +832,21 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         o->kind = PTX_OPND_VEC;
         for (;;) {
             ptx_token_t rt = p->tok;
-            if (rt.kind != TOK_IDENT)
-                FAIL_TOK(p, &rt, "vector operands must be registers");
-            parse_reg_name(p, name, sizeof name);
             if (o->nvec == 4)
                 FAIL_TOK(p, &rt, "a vector operand has at most 4 elements");
+            if (rt.kind == TOK_INT && rt.ival == 0) {
+                /* {0, %rs} (nvcc's bf16 to f32): a zero element packs as
+                 * the '_' element does */
+                advance(p);
+                o->vec[o->nvec++] = PTX_REG_SINK;
+                if (!is_punct(&p->tok, ','))
+                    break;
+                advance(p);
+                continue;
+            }
+            if (rt.kind != TOK_IDENT)
+                FAIL_TOK(p, &rt, "vector operands must be registers (or 0)");
+            name = parse_reg_name(p);
             o->vec[o->nvec++] = lookup_reg(p, name, &rt);
             if (!is_punct(&p->tok, ','))
                 break;
@@ -704,7 +861,7 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         o->imm = p->m->ncall_lists;
         while (!is_punct(&p->tok, ')')) {
             ptx_token_t st = p->tok;
-            expect_ident(p, name, sizeof name, "a parameter name");
+            name = expect_ident(p, "a parameter name");
             binding_t *b = lookup(p, name);
             if (!b || b->kind != BIND_SYM)
                 FAIL_TOK(p, &st, "'%s' is not a declared .param", name);
@@ -724,7 +881,7 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
     if (is_punct(&t, '!')) {
         advance(p);
         ptx_token_t rt = p->tok;
-        parse_reg_name(p, name, sizeof name);
+        name = parse_reg_name(p);
         o->kind = PTX_OPND_REG;
         o->neg = 1;
         o->reg = lookup_reg(p, name, &rt);
@@ -749,12 +906,14 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         tok_text(&t, tt, sizeof tt);
         FAIL_TOK(p, &t, "expected an operand, found %s", tt);
     }
-    expect_ident(p, name, sizeof name, "an operand");
+    name = expect_ident(p, "an operand");
     if (name[0] == '%') {
         binding_t *b = lookup(p, name);
         if (!b) {
             /* special register, possibly with a .x/.y/.z suffix */
-            char full[192];
+            char full[48];
+            if (strlen(name) >= 32)
+                FAIL_TOK(p, &t, "undeclared register '%s'", name);
             snprintf(full, sizeof full, "%s", name);
             if (p->tok.kind == TOK_DIRECTIVE && !p->tok.space_before &&
                 p->tok.len < 8) {
@@ -775,12 +934,34 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         }
     }
     binding_t *b = lookup(p, name);
+    if (!b && strcmp(name, "WARP_SZ") == 0) {
+        /* the predefined constant: the warp size, an immediate of any type */
+        o->kind = PTX_OPND_IMM;
+        ptx_token_t wt = t;
+        wt.kind = TOK_INT;
+        wt.ival = PTX_WARP_SZ;
+        o->imm = (int64_t)imm_for_type(p, &wt, 0, type, &o->is_float);
+        return;
+    }
     if (strcmp(name, "_") == 0) {
         o->kind = PTX_OPND_REG;
         o->reg = PTX_REG_SINK;
     } else if (b && b->kind == BIND_REG) {
         o->kind = PTX_OPND_REG;
         o->reg = (uint16_t)b->idx;
+        if (ptx_op_is_video(in->op) && p->tok.kind == TOK_DIRECTIVE &&
+            !p->tok.space_before)
+            FAIL_TOK(p, &p->tok, "operand selector '%.*s' of a SIMD video "
+                     "instruction is not supported (only the default "
+                     "selectors, which nvcc emits)", (int)p->tok.len,
+                     p->tok.text);
+    } else if (b && b->kind == BIND_PROTO) {
+        if (in->op != PTX_OP_CALL)
+            FAIL_TOK(p, &t, "'%s' is a .callprototype: only call may name it",
+                     name);
+        o->kind = PTX_OPND_PROTO;
+        o->imm = b->idx;
+        return;
     } else if (b && b->kind == BIND_SYM) {
         ptx_symbol_t *s = &p->m->syms[b->idx];
         o->kind = s->kind == PTX_SYM_FUNC ? PTX_OPND_FUNC : PTX_OPND_SYM;
@@ -802,12 +983,13 @@ static void parse_operand(parser_t *p, ptx_insn_t *in, unsigned idx,
         return;
     }
     if (is_punct(&p->tok, '|')) {
-        if (idx != 0 || (in->op != PTX_OP_SETP && in->op != PTX_OP_SHFL))
+        if (idx != 0 || (in->op != PTX_OP_SETP && in->op != PTX_OP_SHFL &&
+                         in->op != PTX_OP_MATCH && in->op != PTX_OP_ELECT))
             FAIL_TOK(p, &p->tok, "'|' pairs destinations only on the first "
-                     "operand of setp and shfl");
+                     "operand of setp, shfl, match and elect");
         advance(p);
         ptx_token_t rt = p->tok;
-        parse_reg_name(p, name, sizeof name);
+        name = parse_reg_name(p);
         uint16_t q = lookup_reg(p, name, &rt);
         if (q != PTX_REG_SINK &&
             p->m->funcs[p->cur].regs[q].type != PTX_T_PRED)
@@ -830,6 +1012,17 @@ static ptx_type_t operand_type(const ptx_insn_t *in, unsigned idx)
     case PTX_OP_SHL: case PTX_OP_SHR: case PTX_OP_SHF: case PTX_OP_BFE:
     case PTX_OP_BFI: case PTX_OP_SHFL: case PTX_OP_PRMT: case PTX_OP_LOP3:
         return idx >= 2 ? PTX_T_U32 : (ptx_type_t)in->type;
+    case PTX_OP_MATCH: case PTX_OP_REDUX:
+        return idx >= 2 ? PTX_T_U32 : (ptx_type_t)in->type;
+    case PTX_OP_FNS: case PTX_OP_ELECT: case PTX_OP_BMSK: case PTX_OP_DP4A:
+    case PTX_OP_DP2A:
+        return PTX_T_U32;
+    case PTX_OP_VADD4: case PTX_OP_VSUB4: case PTX_OP_VAVRG4:
+    case PTX_OP_VABSDIFF4: case PTX_OP_VMIN4: case PTX_OP_VMAX4:
+    case PTX_OP_VSET4: case PTX_OP_VADD2: case PTX_OP_VSUB2:
+    case PTX_OP_VAVRG2: case PTX_OP_VABSDIFF2: case PTX_OP_VMIN2:
+    case PTX_OP_VMAX2: case PTX_OP_VSET2:
+        return PTX_T_U32;
     case PTX_OP_MUL: case PTX_OP_MAD:
         /* .wide: sources have the instruction type, destination is wider */
         return (ptx_type_t)in->type;
@@ -876,6 +1069,9 @@ static void parse_instruction(parser_t *p, uint16_t guard, int guard_neg)
     memcpy(name, nt.text, nt.len);
     name[nt.len] = '\0';
     int op = ptx_op_from_name(name);
+    const char *lacks = op < 0 ? ptx_unsupported_reason(name) : NULL;
+    if (lacks)
+        FAIL_TOK(p, &nt, "'%s' is not supported by simtlab: %s", name, lacks);
     if (op < 0)
         FAIL_TOK(p, &nt, "unknown instruction '%s': simtlab does not support it",
                  name);
@@ -996,13 +1192,86 @@ static void resolve_labels(parser_t *p, ptx_function_t *f)
         if (target == ~0u)
             fail_at(p, fx->line, fx->col, "undefined label or identifier '%s' in "
                     "function '%s'", fx->name, f->name);
-        if (target >= f->first + f->count)
-            fail_at(p, fx->line, fx->col, "label '%s' is at the end of function "
-                    "'%s' with no instruction after it", fx->name, f->name);
         p->m->insns[fx->insn].ops[fx->opnd].imm = target;
     }
     p->nfix = 0;
     p->nlabels = 0;
+}
+
+/* The parameters of one list of a .callprototype: `( .param ... , ... )`;
+ * returns their number. */
+static uint32_t proto_params(parser_t *p)
+{
+    expect_punct(p, '(', "to open the prototype's parameter list");
+    uint32_t n = 0;
+    while (!is_punct(&p->tok, ')')) {
+        if (p->tok.kind == TOK_EOF)
+            FAIL_TOK(p, &p->tok, "unterminated .callprototype parameter list");
+        if (p->tok.kind == TOK_DIRECTIVE && tok_is(&p->tok, ".param"))
+            n++;
+        advance(p);
+    }
+    advance(p);
+    return n;
+}
+
+/* name: .callprototype [(ret)] _ [(args)] ; -- recorded in the module and
+ * bound in the current scope. */
+static void parse_callprototype(parser_t *p, const char *name,
+                                const ptx_token_t *at)
+{
+    const char *start = p->tok.text;
+    advance(p); /* .callprototype */
+    ptx_proto_t pr = { .func = (uint32_t)p->cur };
+    if (is_punct(&p->tok, '('))
+        pr.nrets = proto_params(p);
+    if (!(p->tok.kind == TOK_IDENT && tok_is(&p->tok, "_"))) {
+        char tt[64];
+        tok_text(&p->tok, tt, sizeof tt);
+        FAIL_TOK(p, &p->tok, "expected '_' (the function) in the "
+                 ".callprototype, found %s", tt);
+    }
+    advance(p);
+    if (is_punct(&p->tok, '('))
+        pr.nargs = proto_params(p);
+    if (!is_punct(&p->tok, ';'))
+        expect_punct(p, ';', "after the .callprototype");
+    const char *end = p->tok.text;
+    advance(p);
+    ptx_module_t *m = p->m;
+    m->protos = grow(p, m->protos, &p->proto_cap, m->nprotos + 1,
+                     sizeof *m->protos);
+    pr.name = dup_n(p, name, strlen(name));
+    m->protos[m->nprotos] = pr;
+    m->protos[m->nprotos].text = NULL;
+    uint32_t pi = m->nprotos++; /* counted so that a failure frees it */
+    /* the declaration's text on one line, for simt opt's output */
+    char *text = dup_n(p, start, (size_t)(end - start));
+    for (char *c = text; *c; c++)
+        if (*c == '\n' || *c == '\r' || *c == '\t')
+            *c = ' ';
+    m->protos[pi].text = text;
+    bind(p, m->protos[pi].name, BIND_PROTO, pi, at->line, at->col);
+}
+
+/* A label just before the closing brace (nvcc emits one after a call to a
+ * .noreturn function, and branches to it): control that reaches the end of
+ * a function leaves it, so the label gets an implicit ret to stand on, at
+ * the label's position. */
+static void end_label_ret(parser_t *p, ptx_function_t *f)
+{
+    for (uint32_t l = 0; l < p->nlabels; l++) {
+        if (p->labels[l].insn != p->m->ninsns)
+            continue;
+        ptx_insn_t *in = new_insn(p);
+        in->op = PTX_OP_RET;
+        in->line = p->labels[l].line;
+        in->col = p->labels[l].col;
+        in->func = (uint32_t)p->cur;
+        p->m->ninsns++;
+        f->count++;
+        return;
+    }
 }
 
 static void parse_body(parser_t *p, ptx_function_t **fp, uint32_t *regcap)
@@ -1071,9 +1340,17 @@ static void parse_body(parser_t *p, ptx_function_t **fp, uint32_t *regcap)
             continue;
         }
         if (t.kind == TOK_IDENT && is_punct(&p->next, ':')) {
-            char name[128];
-            expect_ident(p, name, sizeof name, "a label");
+            const char *name;
+            name = expect_ident(p, "a label");
             advance(p); /* ':' */
+            if (p->tok.kind == TOK_DIRECTIVE &&
+                tok_is(&p->tok, ".callprototype")) {
+                parse_callprototype(p, name, &t);
+                continue;
+            }
+            if (p->tok.kind == TOK_DIRECTIVE && tok_is(&p->tok, ".calltargets"))
+                FAIL_TOK(p, &p->tok, ".calltargets is not supported: simtlab "
+                         "calls through a register with a .callprototype");
             for (uint32_t l = 0; l < p->nlabels; l++)
                 if (strcmp(p->labels[l].name, name) == 0)
                     FAIL_TOK(p, &t, "label '%s' is defined twice (first at line %u)",
@@ -1081,7 +1358,7 @@ static void parse_body(parser_t *p, ptx_function_t **fp, uint32_t *regcap)
             p->labels = grow(p, p->labels, &p->label_cap, p->nlabels + 1,
                              sizeof *p->labels);
             label_t *lb = &p->labels[p->nlabels++];
-            snprintf(lb->name, sizeof lb->name, "%s", name);
+            lb->name = name;
             lb->insn = p->m->ninsns;
             lb->line = t.line;
             lb->col = t.col;
@@ -1096,8 +1373,8 @@ static void parse_body(parser_t *p, ptx_function_t **fp, uint32_t *regcap)
                 advance(p);
             }
             ptx_token_t rt = p->tok;
-            char name[128];
-            expect_ident(p, name, sizeof name, "a predicate register after '@'");
+            const char *name;
+            name = expect_ident(p, "a predicate register after '@'");
             guard = lookup_reg(p, name, &rt);
             if (guard == PTX_REG_SINK || f->regs[guard].type != PTX_T_PRED)
                 FAIL_TOK(p, &rt, "guard '%s' is not a .pred register", name);
@@ -1131,9 +1408,9 @@ static void parse_function(parser_t *p, int is_entry, int is_extern)
     push_scope(p); /* parameters */
     if (!is_entry && is_punct(&p->tok, '('))
         parse_param_list(p, f, 0, &f->rets, &f->nrets);
-    char name[128];
+    const char *name;
     ptx_token_t nt = p->tok;
-    expect_ident(p, name, sizeof name, is_entry ? "a kernel name" : "a function name");
+    name = expect_ident(p, is_entry ? "a kernel name" : "a function name");
     f = &m->funcs[fi];
     f->name = dup_n(p, name, strlen(name));
     if (is_punct(&p->tok, '('))
@@ -1218,6 +1495,7 @@ static void parse_function(parser_t *p, int is_entry, int is_extern)
     uint32_t regcap = 0;
     parse_body(p, &f, &regcap);
     f = &m->funcs[fi];
+    end_label_ret(p, f);
     if (f->count == 0)
         fail_at(p, nt.line, nt.col, "function '%s' has an empty body", name);
     resolve_labels(p, f);
@@ -1250,9 +1528,61 @@ static void parse_version(parser_t *p)
     p->m->version_minor = mnr;
 }
 
+/* A call to a function the module declares but does not define: one the
+ * model provides (ptx_builtin_t), or a located error saying why not. */
+static void check_external_call(parser_t *p, const ptx_insn_t *in,
+                                ptx_function_t *callee)
+{
+    static const struct { const char *name; uint8_t builtin; } provided[] = {
+        { "vprintf", PTX_BUILTIN_VPRINTF },
+        { "__assertfail", PTX_BUILTIN_ASSERTFAIL },
+    };
+    for (size_t i = 0; i < sizeof provided / sizeof *provided; i++)
+        if (strcmp(callee->name, provided[i].name) == 0) {
+            callee->builtin = provided[i].builtin;
+            return;
+        }
+    /* the CUDA device runtime (dynamic parallelism, device-side graph
+     * launch) and the device heap: not modelled */
+    static const char *const device_runtime[] = {
+        "cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetParameterBuffer",
+        "cudaGetParameterBufferV2", "cudaDeviceSynchronize",
+        "cudaStreamCreateWithFlags", "cudaGetLastError",
+        "cudaPeekAtLastError", "cudaGetDevice", "cudaDeviceGetAttribute",
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+        "cudaCGGetIntrinsicHandle", "cudaCGSynchronize",
+        "cudaCGSynchronizeGrid", "cudaGraphLaunch",
+        "cudaGetCurrentGraphExec",
+    };
+    for (size_t i = 0; i < sizeof device_runtime / sizeof *device_runtime; i++)
+        if (strcmp(callee->name, device_runtime[i]) == 0)
+            fail_at(p, in->line, in->col, "call to '%s': the CUDA device "
+                    "runtime (dynamic parallelism, grid synchronisation, "
+                    "device graph launch) is not supported by simtlab",
+                    callee->name);
+    if (strcmp(callee->name, "malloc") == 0 ||
+        strcmp(callee->name, "free") == 0 ||
+        strcmp(callee->name, "__nv_aligned_device_malloc") == 0)
+        fail_at(p, in->line, in->col, "call to '%s': the device heap "
+                "(in-kernel malloc/free) is not supported by simtlab",
+                callee->name);
+}
+
 static void finish_module(parser_t *p)
 {
     ptx_module_t *m = p->m;
+    for (uint32_t i = 0; i < p->ninit_fix; i++) {
+        fixup_t *fx = &p->init_fix[i];
+        ptx_reloc_t *r = &m->relocs[fx->insn];
+        binding_t *b = lookup(p, fx->name);
+        if (!b || b->kind != BIND_SYM)
+            fail_at(p, fx->line, fx->col, "initializer of '%s' takes the "
+                    "address of '%s', which is not a declared variable or "
+                    "function", m->syms[r->var].name, fx->name);
+        r->target = b->idx;
+        check_address_target(p, r, m->syms[r->var].name, fx->name, fx->line,
+                             fx->col);
+    }
     for (uint32_t i = 0; i < p->ncalls; i++) {
         fixup_t *fx = &p->calls[i];
         binding_t *b = lookup(p, fx->name);
@@ -1269,8 +1599,14 @@ static void finish_module(parser_t *p)
             ptx_operand_t *o = &in->ops[k];
             if (o->kind == PTX_OPND_FUNC) {
                 o->imm = (int64_t)m->syms[o->sym].offset; /* function index */
-                const ptx_function_t *callee = &m->funcs[o->imm];
-                if (callee->count == 0)
+                ptx_function_t *callee = &m->funcs[o->imm];
+                if (callee->count == 0 && in->op == PTX_OP_CALL)
+                    check_external_call(p, in, callee);
+                else if (callee->count == 0)
+                    fail_at(p, in->line, in->col, "'%s' is declared but never "
+                            "defined in this module: it has no address",
+                            callee->name);
+                if (callee->count == 0 && !callee->builtin)
                     fail_at(p, in->line, in->col, "call to '%s', which is "
                             "declared but never defined in this module",
                             callee->name);
@@ -1295,6 +1631,27 @@ static void finish_module(parser_t *p)
     }
 }
 
+/* `.section name { ... }`: DWARF data nvcc adds with -lineinfo or -G
+ * (.debug_str, .debug_info, ...).  simtlab keeps no debug information:
+ * the block is skipped, braces balanced. */
+static void skip_section(parser_t *p)
+{
+    ptx_token_t st = p->tok;
+    advance(p); /* .section */
+    while (p->tok.kind != TOK_EOF && !is_punct(&p->tok, '{'))
+        advance(p);
+    unsigned depth = 0;
+    do {
+        if (p->tok.kind == TOK_EOF)
+            FAIL_TOK(p, &st, "unterminated .section: missing '}'");
+        if (is_punct(&p->tok, '{'))
+            depth++;
+        else if (is_punct(&p->tok, '}'))
+            depth--;
+        advance(p);
+    } while (depth > 0);
+}
+
 static void parse_module(parser_t *p)
 {
     int seen_version = 0;
@@ -1317,9 +1674,9 @@ static void parse_module(parser_t *p)
         if (tok_is(&t, ".target")) {
             advance(p);
             for (;;) {
-                char name[32];
+                const char *name;
                 ptx_token_t nt = p->tok;
-                expect_ident(p, name, sizeof name, "a target such as sm_75");
+                name = expect_ident(p, "a target such as sm_75");
                 if (strncmp(name, "sm_", 3) == 0) {
                     int sm = atoi(name + 3);
                     if (sm < 30)
@@ -1351,9 +1708,10 @@ static void parse_module(parser_t *p)
             skip_pragma(p);
             continue;
         }
-        if (tok_is(&t, ".section"))
-            FAIL_TOK(p, &t, "debug sections are not supported: regenerate the "
-                     "PTX without -G");
+        if (tok_is(&t, ".section")) {
+            skip_section(p);
+            continue;
+        }
         int is_extern = 0;
         while (p->tok.kind == TOK_DIRECTIVE &&
                (tok_is(&p->tok, ".visible") || tok_is(&p->tok, ".extern") ||
@@ -1460,6 +1818,12 @@ ptx_module_t *ptx_parse(const char *file, const char *text, size_t len,
     free(p->labels);
     free(p->fix);
     free(p->calls);
+    free(p->init_fix);
+    while (p->names) {
+        name_chunk_t *c = p->names;
+        p->names = c->next;
+        free(c);
+    }
     free(p);
     return result;
 }

@@ -28,6 +28,45 @@ int ptx_op_from_name(const char *name)
     return -1;
 }
 
+/* PTX instructions the model knows it lacks, with the reason. */
+static const struct { const char *name, *why; } unsupported[] = {
+    { "wmma", "warp matrix (tensor core) operations are not modelled" },
+    { "mma", "warp matrix (tensor core) operations are not modelled" },
+    { "wgmma", "warpgroup matrix (tensor core) operations are not modelled" },
+    { "ldmatrix", "matrix fragment loads for tensor cores are not modelled" },
+    { "stmatrix", "matrix fragment stores for tensor cores are not modelled" },
+    { "movmatrix", "matrix fragment moves for tensor cores are not modelled" },
+    { "cp", "asynchronous copies (cp.async, cp.async.bulk) are not modelled" },
+    { "mbarrier", "asynchronous transaction barriers are not modelled" },
+    { "griddepcontrol", "programmatic dependent launch is not modelled" },
+    { "applypriority", "L2 eviction priorities are not modelled" },
+    { "discard", "L2 line discards are not modelled" },
+    { "createpolicy", "L2 cache policies are not modelled" },
+    { "brkpt", "breakpoints need a debugger, which the model has not" },
+    { "pmevent", "performance monitor events are not modelled" },
+    { "istypep", "texture, sampler and surface handles are not modelled here" },
+    { "setmaxnreg", "dynamic register reallocation is not modelled" },
+    { "tcgen05", "tensor memory operations are not modelled" },
+    { "vadd", "scalar video instructions are not modelled (the SIMD vadd4/"
+              "vadd2 forms are)" },
+    { "vsub", "scalar video instructions are not modelled" },
+    { "vabsdiff", "scalar video instructions are not modelled" },
+    { "vmin", "scalar video instructions are not modelled" },
+    { "vmax", "scalar video instructions are not modelled" },
+    { "vshl", "scalar video instructions are not modelled" },
+    { "vshr", "scalar video instructions are not modelled" },
+    { "vmad", "scalar video instructions are not modelled" },
+    { "vset", "scalar video instructions are not modelled" },
+};
+
+const char *ptx_unsupported_reason(const char *name)
+{
+    for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+        if (strcmp(unsupported[i].name, name) == 0)
+            return unsupported[i].why;
+    return NULL;
+}
+
 static const char *const sreg_names[PTX_SREG_COUNT] = {
     "%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z",
     "%ctaid.x", "%ctaid.y", "%ctaid.z", "%nctaid.x", "%nctaid.y", "%nctaid.z",
@@ -35,6 +74,17 @@ static const char *const sreg_names[PTX_SREG_COUNT] = {
     "%clock", "%clock_hi", "%clock64", "%globaltimer",
     "%lanemask_eq", "%lanemask_le", "%lanemask_lt", "%lanemask_ge",
     "%lanemask_gt", "%dynamic_smem_size", "%total_smem_size",
+    "%clusterid.x", "%clusterid.y", "%clusterid.z", "%nclusterid.x",
+    "%nclusterid.y", "%nclusterid.z", "%cluster_ctaid.x", "%cluster_ctaid.y",
+    "%cluster_ctaid.z", "%cluster_nctaid.x", "%cluster_nctaid.y",
+    "%cluster_nctaid.z", "%cluster_ctarank", "%cluster_nctarank",
+    "%is_explicit_cluster",
+    "%envreg0", "%envreg1", "%envreg2", "%envreg3", "%envreg4", "%envreg5",
+    "%envreg6", "%envreg7", "%envreg8", "%envreg9", "%envreg10", "%envreg11",
+    "%envreg12", "%envreg13", "%envreg14", "%envreg15", "%envreg16", "%envreg17",
+    "%envreg18", "%envreg19", "%envreg20", "%envreg21", "%envreg22", "%envreg23",
+    "%envreg24", "%envreg25", "%envreg26", "%envreg27", "%envreg28", "%envreg29",
+    "%envreg30", "%envreg31",
 };
 
 int ptx_sreg_from_name(const char *name)
@@ -97,10 +147,22 @@ static uint64_t f16_bits(double d)
     return sign | h;
 }
 
+/* bfloat16 (the upper half of a binary32) nearest to the f32 of d. */
+static uint64_t bf16_bits(double d)
+{
+    uint32_t x = (uint32_t)f32_bits((float)d);
+    if ((x & 0x7fffffffu) > 0x7f800000u)
+        return x >> 16 | 0x40u; /* NaN stays NaN */
+    return (x + 0x7fffu + (x >> 16 & 1)) >> 16;
+}
+
 uint64_t ptx_float_bits(double d, ptx_type_t t)
 {
     switch (t) {
     case PTX_T_F16: return f16_bits(d);
+    case PTX_T_F16X2: return f16_bits(d) * 0x10001u; /* in both halves */
+    case PTX_T_BF16: return bf16_bits(d);
+    case PTX_T_BF16X2: return bf16_bits(d) * 0x10001u;
     case PTX_T_F32: return f32_bits((float)d);
     default: return f64_bits(d);
     }
@@ -187,8 +249,13 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             return NULL;
         }
         if (in->type2 == PTX_T_NONE &&
-            (op == PTX_OP_CVT || op == PTX_OP_SET || op == PTX_OP_SLCT)) {
+            (op == PTX_OP_CVT || op == PTX_OP_SET || op == PTX_OP_SLCT ||
+             op == PTX_OP_DP4A || op == PTX_OP_DP2A || ptx_op_is_video(op))) {
             in->type2 = (uint8_t)t;
+            return NULL;
+        }
+        if (in->type3 == PTX_T_NONE && ptx_op_is_video(op)) {
+            in->type3 = (uint8_t)t;
             return NULL;
         }
         return "extra type";
@@ -197,18 +264,23 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
         if (strcmp(mod, space_names[i].name) == 0) {
             if (op != PTX_OP_LD && op != PTX_OP_LDU && op != PTX_OP_ST &&
                 op != PTX_OP_ATOM && op != PTX_OP_RED && op != PTX_OP_CVTA &&
-                op != PTX_OP_ISSPACEP && op != PTX_OP_PREF)
+                op != PTX_OP_ISSPACEP && op != PTX_OP_PREF &&
+                op != PTX_OP_PREFETCH)
                 return "state space not allowed";
             if (in->space != PTX_SPACE_NONE)
                 return "second state space";
             in->space = space_names[i].v;
             return NULL;
         }
-    if (op == PTX_OP_SETP || op == PTX_OP_SET || op == PTX_OP_SLCT) {
+    if (op == PTX_OP_SETP || op == PTX_OP_SET || op == PTX_OP_SLCT ||
+        op == PTX_OP_VSET4 || op == PTX_OP_VSET2) {
         for (size_t i = 0; i < sizeof cmp_names / sizeof *cmp_names; i++)
             if (strcmp(mod, cmp_names[i].name) == 0) {
                 if (in->cmp)
                     return "second comparison";
+                if ((op == PTX_OP_VSET4 || op == PTX_OP_VSET2) &&
+                    cmp_names[i].v > PTX_CMP_GE)
+                    return "vset compares with .eq .ne .lt .le .gt .ge, not";
                 in->cmp = cmp_names[i].v;
                 return NULL;
             }
@@ -267,7 +339,8 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             }
             return set_sub(in, PTX_SUB_SYNC);
         }
-        if (op == PTX_OP_VOTE || op == PTX_OP_SHFL) {
+        if (op == PTX_OP_VOTE || op == PTX_OP_SHFL || op == PTX_OP_MATCH ||
+            op == PTX_OP_REDUX || op == PTX_OP_ELECT) {
             in->flags |= PTX_F_SYNC;
             return NULL;
         }
@@ -306,6 +379,33 @@ const char *ptx_apply_modifier(ptx_insn_t *in, const char *mod)
             if (strcmp(mod, aops[i].n) == 0)
                 return set_sub(in, (ptx_sub_t)aops[i].v);
     }
+    if (op == PTX_OP_MATCH) {
+        if (strcmp(mod, ".all") == 0) return set_sub(in, PTX_SUB_ALL);
+        if (strcmp(mod, ".any") == 0) return set_sub(in, PTX_SUB_ANY);
+    }
+    if (op == PTX_OP_REDUX) {
+        static const struct { const char *n; uint8_t v; } rops[] = {
+            { ".add", PTX_SUB_ADD }, { ".min", PTX_SUB_MIN },
+            { ".max", PTX_SUB_MAX }, { ".and", PTX_SUB_AND },
+            { ".or", PTX_SUB_OR },   { ".xor", PTX_SUB_XOR },
+        };
+        for (size_t i = 0; i < sizeof rops / sizeof *rops; i++)
+            if (strcmp(mod, rops[i].n) == 0)
+                return set_sub(in, (ptx_sub_t)rops[i].v);
+    }
+    if ((op == PTX_OP_PREFETCH || op == PTX_OP_PREFETCHU) &&
+        (strcmp(mod, ".L1") == 0 || strcmp(mod, ".L2") == 0))
+        return NULL; /* the cache level: a hint, no functional effect */
+    if (op == PTX_OP_DP2A) {
+        if (strcmp(mod, ".lo") == 0) return set_sub(in, PTX_SUB_LO);
+        if (strcmp(mod, ".hi") == 0) return set_sub(in, PTX_SUB_HI);
+    }
+    if (op == PTX_OP_BMSK || op == PTX_OP_SZEXT) {
+        if (strcmp(mod, ".wrap") == 0) return set_sub(in, PTX_SUB_WRAP);
+        if (strcmp(mod, ".clamp") == 0) return set_sub(in, PTX_SUB_CLAMP);
+    }
+    if (ptx_op_is_video(op) && strcmp(mod, ".add") == 0)
+        return set_sub(in, PTX_SUB_ADD); /* the secondary accumulate */
     if (op == PTX_OP_VOTE) {
         if (strcmp(mod, ".all") == 0) return set_sub(in, PTX_SUB_ALL);
         if (strcmp(mod, ".any") == 0) return set_sub(in, PTX_SUB_ANY);
@@ -367,6 +467,7 @@ static int needs_type(ptx_op_t op)
     case PTX_OP_BAR: case PTX_OP_BARRIER: case PTX_OP_MEMBAR:
     case PTX_OP_FENCE: case PTX_OP_TRAP: case PTX_OP_NANOSLEEP:
     case PTX_OP_RELSSP: case PTX_OP_PREF: case PTX_OP_ISSPACEP:
+    case PTX_OP_ELECT: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
         return 0;
     default:
         return 1;
@@ -394,6 +495,59 @@ const char *ptx_check_modifiers(const ptx_insn_t *in)
         return "missing mode (.all, .any, .uni or .ballot)";
     if (op == PTX_OP_SHFL && in->sub == PTX_SUB_NONE)
         return "missing mode (.up, .down, .bfly or .idx)";
+    if ((op == PTX_OP_MATCH || op == PTX_OP_REDUX || op == PTX_OP_ELECT) &&
+        !(in->flags & PTX_F_SYNC))
+        return "needs .sync";
+    if (op == PTX_OP_MATCH && in->sub == PTX_SUB_NONE)
+        return "missing mode (.any or .all)";
+    if (op == PTX_OP_MATCH && in->type != PTX_T_B32 && in->type != PTX_T_B64)
+        return "match is .b32 or .b64";
+    if (op == PTX_OP_REDUX && in->sub == PTX_SUB_NONE)
+        return "missing operation (.add, .min, .max, .and, .or or .xor)";
+    if (op == PTX_OP_REDUX &&
+        (in->sub == PTX_SUB_ADD || in->sub == PTX_SUB_MIN ||
+         in->sub == PTX_SUB_MAX) && in->type != PTX_T_U32 &&
+        in->type != PTX_T_S32)
+        return "redux.add/min/max is .u32 or .s32";
+    if (op == PTX_OP_REDUX &&
+        (in->sub == PTX_SUB_AND || in->sub == PTX_SUB_OR ||
+         in->sub == PTX_SUB_XOR) && in->type != PTX_T_B32)
+        return "redux.and/or/xor is .b32";
+    if ((op == PTX_OP_BMSK || op == PTX_OP_SZEXT) && in->sub == PTX_SUB_NONE)
+        return "missing mode (.wrap or .clamp)";
+    if (op == PTX_OP_BMSK && in->type != PTX_T_B32)
+        return "bmsk is .b32";
+    if (op == PTX_OP_SZEXT && in->type != PTX_T_U32 && in->type != PTX_T_S32)
+        return "szext is .u32 or .s32";
+    if (op == PTX_OP_FNS && in->type != PTX_T_B32)
+        return "fns is .b32";
+    if ((op == PTX_OP_ALLOCA || op == PTX_OP_STACKSAVE ||
+         op == PTX_OP_STACKRESTORE) &&
+        in->type != PTX_T_U32 && in->type != PTX_T_U64)
+        return "is .u32 or .u64";
+    if ((op == PTX_OP_DP4A || op == PTX_OP_DP2A) &&
+        ((in->type != PTX_T_U32 && in->type != PTX_T_S32) ||
+         (in->type2 != PTX_T_U32 && in->type2 != PTX_T_S32)))
+        return "needs an a and a b type, each .u32 or .s32 (dp4a.u32.s32)";
+    if (op == PTX_OP_DP2A && in->sub == PTX_SUB_NONE)
+        return "missing .lo or .hi (the bytes of b used)";
+    if (ptx_op_is_video(op)) {
+        int set = op == PTX_OP_VSET4 || op == PTX_OP_VSET2;
+        ptx_type_t t[3] = { (ptx_type_t)in->type, (ptx_type_t)in->type2,
+                            (ptx_type_t)in->type3 };
+        if (set && t[2] != PTX_T_NONE)
+            return "vset has an a and a b type only (vset4.u32.u32.lt)";
+        for (int i = 0; i < (set ? 2 : 3); i++)
+            if (t[i] != PTX_T_U32 && t[i] != PTX_T_S32)
+                return set ? "needs an a and a b type, each .u32 or .s32 "
+                             "(vset4.u32.u32.lt)"
+                           : "needs a d, an a and a b type, each .u32 or .s32 "
+                             "(vadd4.u32.u32.u32)";
+        if (set && in->cmp == PTX_CMP_NONE)
+            return "missing comparison (.eq .ne .lt .le .gt .ge)";
+        if ((in->flags & PTX_F_SAT) && (set || in->sub == PTX_SUB_ADD))
+            return ".sat cannot go with vset or the .add accumulate";
+    }
     if (op == PTX_OP_SHF && in->sub == PTX_SUB_NONE)
         return "missing direction (.l or .r)";
     if (op == PTX_OP_TESTP && in->sub == PTX_SUB_NONE)
@@ -437,28 +591,36 @@ static arity_t arity(ptx_op_t op)
         return (arity_t){ 0, 0 };
     case PTX_OP_RELSSP: return (arity_t){ 0, 1 };
     case PTX_OP_ACTIVEMASK: case PTX_OP_BRA: case PTX_OP_NANOSLEEP:
+    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_STACKSAVE:
+    case PTX_OP_STACKRESTORE:
         return (arity_t){ 1, 1 };
+    case PTX_OP_ALLOCA: return (arity_t){ 2, 3 };
     case PTX_OP_PREF: return (arity_t){ 1, 4 };
-    case PTX_OP_CALL: return (arity_t){ 1, 3 };
+    case PTX_OP_CALL: return (arity_t){ 1, 4 };
     case PTX_OP_BAR: case PTX_OP_BARRIER: return (arity_t){ 1, 4 };
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
-    case PTX_OP_CVTA: case PTX_OP_CVT: case PTX_OP_ABS: case PTX_OP_NEG:
+    case PTX_OP_CVTA: case PTX_OP_ABS: case PTX_OP_NEG:
     case PTX_OP_RCP: case PTX_OP_SQRT: case PTX_OP_RSQRT: case PTX_OP_EX2:
     case PTX_OP_LG2: case PTX_OP_SIN: case PTX_OP_COS: case PTX_OP_TANH:
     case PTX_OP_NOT: case PTX_OP_CNOT: case PTX_OP_BREV: case PTX_OP_POPC:
     case PTX_OP_CLZ: case PTX_OP_BFIND: case PTX_OP_TESTP:
     case PTX_OP_ISSPACEP: case PTX_OP_RED:
         return (arity_t){ 2, 2 };
+    case PTX_OP_CVT: return (arity_t){ 2, 3 }; /* 3: packing f16x2 */
     case PTX_OP_VOTE: return (arity_t){ 2, 3 };
     case PTX_OP_SETP: case PTX_OP_SET: return (arity_t){ 3, 4 };
     case PTX_OP_ATOM: return (arity_t){ 3, 4 };
     case PTX_OP_MAD: case PTX_OP_MAD24: case PTX_OP_MADC: case PTX_OP_FMA:
     case PTX_OP_SELP: case PTX_OP_SLCT: case PTX_OP_BFE: case PTX_OP_PRMT:
-    case PTX_OP_SAD: case PTX_OP_SHF:
+    case PTX_OP_SAD: case PTX_OP_SHF: case PTX_OP_FNS: case PTX_OP_DP4A:
+    case PTX_OP_DP2A:
         return (arity_t){ 4, 4 };
+    case PTX_OP_ELECT: return (arity_t){ 2, 2 };
     case PTX_OP_SHFL: return (arity_t){ 4, 5 };
     case PTX_OP_BFI: case PTX_OP_LOP3: return (arity_t){ 5, 5 };
     default:
+        if (ptx_op_is_video(op))
+            return (arity_t){ 4, 4 };
         return (arity_t){ 3, 3 };
     }
 }
@@ -529,16 +691,46 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         if (o[0].kind != PTX_OPND_LABEL)
             return "the target must be a label";
         return NULL;
+    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+        if (o[0].kind != PTX_OPND_ADDR)
+            return "the operand must be an address such as [%rd1]";
+        return NULL;
+    case PTX_OP_STACKRESTORE:
+        if (!is_reg(&o[0]))
+            return "the operand must be a register from stacksave";
+        return NULL;
+    case PTX_OP_ALLOCA:
+        if (in->nops == 3 && (o[2].kind != PTX_OPND_IMM || o[2].imm <= 0 ||
+                              (o[2].imm & (o[2].imm - 1)) || o[2].imm > 4096))
+            return "the alignment must be a power of two up to 4096";
+        break;
     case PTX_OP_CALL: {
         unsigned fi = o[0].kind == PTX_OPND_LIST ? 1 : 0;
+        unsigned end = in->nops;
         if (fi >= in->nops ||
-            (o[fi].kind != PTX_OPND_FUNC && o[fi].kind != PTX_OPND_LABEL))
+            (o[fi].kind != PTX_OPND_FUNC && o[fi].kind != PTX_OPND_LABEL &&
+             o[fi].kind != PTX_OPND_REG))
             return "expects call (ret), function, (args)";
-        for (unsigned i = fi + 1; i < in->nops; i++)
+        if (o[fi].kind == PTX_OPND_REG) {
+            if (o[fi].reg == PTX_REG_SINK ||
+                f->regs[o[fi].reg].type == PTX_T_PRED)
+                return "an indirect call's target must be a register holding "
+                       "a function address";
+            if (o[end - 1].kind != PTX_OPND_PROTO)
+                return "an indirect call (through a register) needs a "
+                       ".callprototype as its last operand";
+            end--;
+        }
+        for (unsigned i = fi + 1; i < end; i++)
             if (o[i].kind != PTX_OPND_LIST)
                 return "call arguments must be a (...) list of .param names";
         return NULL;
     }
+    case PTX_OP_CVT:
+        if (in->nops == 3 && in->type != PTX_T_F16X2 &&
+            in->type != PTX_T_BF16X2)
+            return "a third operand packs two values: cvt.rn.f16x2.f32 d, a, b";
+        break;
     case PTX_OP_SETP:
         if (!is_pred_reg(&o[0], f))
             return "the destination must be a .pred register";
@@ -580,6 +772,18 @@ const char *ptx_check_operands(ptx_insn_t *in, const ptx_function_t *f,
         if (o[0].kind != PTX_OPND_VEC && !is_reg(&o[0]))
             return "the destination must be a register";
         return NULL;
+    case PTX_OP_ELECT:
+        if (!is_reg(&o[0]) || o[0].nvec != 1 ||
+            !is_pred_reg(&(ptx_operand_t){ .kind = PTX_OPND_REG,
+                                           .reg = o[0].vec[0] }, f))
+            return "elect.sync needs d|p (a register or '_', and a .pred)";
+        if (!is_value(&o[1]))
+            return "the member mask must be a register or immediate";
+        return NULL;
+    case PTX_OP_MATCH:
+        if (in->sub == PTX_SUB_ANY && o[0].nvec)
+            return "match.any has no predicate destination";
+        break;
     case PTX_OP_BAR:
         if (in->sub == PTX_SUB_WARP_SYNC && in->nops != 1)
             return "bar.warp.sync takes one operand, the member mask";

@@ -9,6 +9,9 @@
 
 ptx_type_t ptx_type_from_name(const char *s, size_t len); /* ".u32" */
 int ptx_op_from_name(const char *name);                  /* -1 if unknown */
+/* Why a PTX instruction the model lacks is not supported, or NULL when it
+ * is no instruction the model knows of. */
+const char *ptx_unsupported_reason(const char *name);
 int ptx_sreg_from_name(const char *name);                /* "%tid.x" */
 const char *ptx_sreg_name(ptx_sreg_t s);
 

@@ -72,6 +72,34 @@ static void declare(const printer_t *p, uint32_t s)
         fprintf(p->out, "[%" PRIu64 "]", y->size);
 }
 
+/* The relocation (ir.h) of variable s that writes byte `at`, or NULL. */
+static const ptx_reloc_t *reloc_at(const ptx_module_t *m, uint32_t s,
+                                   uint64_t at)
+{
+    for (uint32_t i = 0; i < m->nrelocs; i++)
+        if (m->relocs[i].var == s && at >= m->relocs[i].offset &&
+            at < m->relocs[i].offset + m->relocs[i].bytes)
+            return &m->relocs[i];
+    return NULL;
+}
+
+/* An address initializer: [0xMASK(]generic(name)+addend[)], where byte
+ * `byte` of the relocation is printed alone when byte >= 0. */
+static void address(const printer_t *p, const ptx_reloc_t *r, int byte)
+{
+    uint64_t mask = r->mask;
+    if (byte >= 0)
+        mask = 0xffull << (__builtin_ctzll(r->mask) + 8 * byte);
+    if (mask != ~0ull)
+        fprintf(p->out, "0x%" PRIx64 "(", mask);
+    fputs(r->generic ? "generic(" : "", p->out);
+    sym_name(p, r->target);
+    fputs(r->generic ? ")" : "", p->out);
+    if (r->addend)
+        fprintf(p->out, "%+" PRId64, r->addend);
+    fputs(mask != ~0ull ? ")" : "", p->out);
+}
+
 static void variable(const printer_t *p, uint32_t s, const char *indent)
 {
     const ptx_symbol_t *y = &p->m->syms[s];
@@ -80,14 +108,23 @@ static void variable(const printer_t *p, uint32_t s, const char *indent)
     declare(p, s);
     if (y->init) {
         int scalar = y->size == ptx_type_bits((ptx_type_t)y->type) / 8;
+        const ptx_reloc_t *r0 = reloc_at(p->m, s, 0);
         fputs(scalar ? " = " : " = {", p->out);
-        if (scalar) {
+        if (scalar && r0 && r0->bytes == y->size) {
+            address(p, r0, -1);
+        } else if (scalar) {
             uint64_t v = 0;
             memcpy(&v, y->init, y->size);
             fprintf(p->out, "%" PRIu64, v);
         }
-        for (uint64_t i = 0; !scalar && i < y->size; i++)
-            fprintf(p->out, "%s%u", i ? ", " : "", y->init[i]);
+        for (uint64_t i = 0; !scalar && i < y->size; i++) {
+            const ptx_reloc_t *r = reloc_at(p->m, s, i);
+            fputs(i ? ", " : "", p->out);
+            if (r) /* declared as bytes: one masked byte of the address */
+                address(p, r, (int)(i - r->offset));
+            else
+                fprintf(p->out, "%u", y->init[i]);
+        }
         fputs(scalar ? "" : "}", p->out);
     }
     fputs(";\n", p->out);
@@ -155,6 +192,7 @@ static const char *sub_name(const ptx_insn_t *in)
         [PTX_SUB_SUBNORMAL] = ".subnormal", [PTX_SUB_F4E] = ".f4e",
         [PTX_SUB_B4E] = ".b4e", [PTX_SUB_RC8] = ".rc8", [PTX_SUB_ECL] = ".ecl",
         [PTX_SUB_ECR] = ".ecr", [PTX_SUB_RC16] = ".rc16",
+        [PTX_SUB_WRAP] = ".wrap", [PTX_SUB_CLAMP] = ".clamp",
     };
     if (in->sub == PTX_SUB_NONE || in->sub >= sizeof names / sizeof *names)
         return "";
@@ -244,6 +282,8 @@ static void opcode(const printer_t *p, const ptx_insn_t *in)
         fputs(ptx_type_name((ptx_type_t)in->type), o);
     if (in->type2 != PTX_T_NONE)
         fputs(ptx_type_name((ptx_type_t)in->type2), o);
+    if (in->type3 != PTX_T_NONE)
+        fputs(ptx_type_name((ptx_type_t)in->type3), o);
 }
 
 /* The type a float literal operand was converted to. */
@@ -319,6 +359,9 @@ static void operand(const printer_t *p, const ptx_insn_t *in, unsigned k)
         }
         fputs(")", out);
         return;
+    case PTX_OPND_PROTO:
+        fputs(p->m->protos[o->imm].name, out);
+        return;
     case PTX_OPND_NONE:
         return;
     }
@@ -376,6 +419,10 @@ static int body(printer_t *p, uint32_t f)
         if (y->func == f && (y->kind == PTX_SYM_VAR || y->kind == PTX_SYM_CPARAM))
             variable(p, s, "\t");
     }
+    for (uint32_t i = 0; i < p->m->nprotos; i++)
+        if (p->m->protos[i].func == f)
+            fprintf(p->out, "\t%s: %s;\n", p->m->protos[i].name,
+                    p->m->protos[i].text);
     for (uint32_t i = fn->first; i < fn->first + fn->count; i++)
         instruction(p, i);
     fputs("}\n", p->out);
