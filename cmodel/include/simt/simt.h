@@ -15,6 +15,10 @@
  *                    kernel, CTA, warp, lane mask, PC and PTX line.
  *   SIMT_ECOSIM (4)  co-simulation: an RTL unit disagreed with its C twin
  *                    (the co-simulation printed the report).
+ *   SIMT_ELIMIT (5)  a run limit stopped the run (gpgpu_max_cycle,
+ *                    gpgpu_max_insn, simt_gpu_set_timeout): the message
+ *                    names the limit, the kernel and where every warp is;
+ *                    the statistics hold the run so far (partial).
  * The statuses double as the documented exit statuses of the simt tool.
  */
 #ifndef SIMT_SIMT_H
@@ -30,10 +34,11 @@
 extern "C" {
 #endif
 
-enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3, SIMT_ECOSIM = 4 };
+enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3, SIMT_ECOSIM = 4,
+       SIMT_ELIMIT = 5 };
 
 typedef struct simt_error {
-    int status;       /* SIMT_OK, SIMT_EINPUT, SIMT_EFAULT or SIMT_ECOSIM */
+    int status;       /* SIMT_OK or one of the statuses above */
     char msg[4096];   /* human-readable, possibly several lines */
 } simt_error_t;
 
@@ -70,6 +75,16 @@ void simt_gpu_destroy(simt_gpu_t *gpu);
 struct unit_hooks;
 void simt_gpu_set_unit_hooks(simt_gpu_t *gpu, const struct unit_hooks *hooks);
 const simt_config_t *simt_gpu_config(const simt_gpu_t *gpu);
+
+/* Run limits.  A wall-clock limit of `seconds` (> 0) from now on the
+ * simulation of every later simt_synchronize; gpgpu_max_cycle and
+ * gpgpu_max_insn come from the configuration.  When a limit is reached,
+ * simt_synchronize returns SIMT_ELIMIT (and so does every later one), the
+ * statistics cover the run up to the stop, and simt_gpu_stopped_by names
+ * the limit ("gpgpu_max_cycle", "gpgpu_max_insn" or "timeout"); NULL while
+ * no limit was reached. */
+void simt_gpu_set_timeout(simt_gpu_t *gpu, double seconds);
+const char *simt_gpu_stopped_by(const simt_gpu_t *gpu);
 
 /* ---- modules ---- */
 int simt_module_load_file(simt_gpu_t *gpu, const char *path,

@@ -64,8 +64,8 @@ static void json_sms(FILE *f, const simt_sm_stats_t *s, size_t n)
 }
 
 int cli_write_json(const char *path, const char *workload,
-                   const simt_wl_result_t *res, const simt_gpu_t *gpu,
-                   simt_error_t *err)
+                   const simt_wl_result_t *res, const char *stopped_by,
+                   const simt_gpu_t *gpu, simt_error_t *err)
 {
     const simt_stats_t *s = simt_gpu_stats(gpu);
     const simt_config_t *cfg = simt_gpu_config(gpu);
@@ -83,6 +83,12 @@ int cli_write_json(const char *path, const char *workload,
     json_string(f, workload);
     fprintf(f, ",\n  \"passed\": %s,\n  \"detail\": ", res->passed ? "true" : "false");
     json_string(f, res->detail);
+    /* a run limit: the statistics cover the run up to the stop */
+    fprintf(f, ",\n  \"partial\": %s,\n  \"stopped_by\": ", stopped_by ? "true" : "false");
+    if (stopped_by)
+        json_string(f, stopped_by);
+    else
+        fprintf(f, "null");
     fprintf(f, ",\n  \"stats\": {\n");
     for (size_t i = 0; i < simt_stats_count; i++)
         fprintf(f, "    \"%s\": %llu,\n", simt_stats_names[i],

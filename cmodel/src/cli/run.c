@@ -37,14 +37,17 @@ static const simt_workload_t *find_workload(const char *name)
  * destroy.  The workload's status. */
 static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
                     const char *ptx, const simt_wl_params_t *params,
-                    const unit_hooks_t *hooks, simt_gpu_t **gpu_out,
-                    simt_wl_result_t *res, simt_error_t *err)
+                    const unit_hooks_t *hooks, double timeout,
+                    simt_gpu_t **gpu_out, simt_wl_result_t *res,
+                    simt_error_t *err)
 {
     *gpu_out = NULL;
     simt_gpu_t *gpu = simt_gpu_create(cfg, err);
     if (!gpu)
         return err->status;
     simt_gpu_set_unit_hooks(gpu, hooks);
+    if (timeout > 0)
+        simt_gpu_set_timeout(gpu, timeout);
     *gpu_out = gpu;
     char root[4096], path[8192];
     snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
@@ -95,7 +98,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     }
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    run_once(cfg, wl, ptx, params, &c.hooks, &gpu, &res, &err);
+    run_once(cfg, wl, ptx, params, &c.hooks, 0, &gpu, &res, &err);
     simt_gpu_destroy(gpu);
     simt_cosim_result_t r;
     cli_cosim_result(&c, &r);
@@ -123,6 +126,7 @@ int cli_run(int argc, char **argv)
     int nsets = 0;
     const char *config_file = NULL;
     int functional = 0;
+    double timeout = 0;
     simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
     const char *cosim_dir = NULL;
     for (int i = 0; i < argc; i++) {
@@ -142,6 +146,12 @@ int cli_run(int argc, char **argv)
             if (!has_next)
                 return usage_error("%s needs a PTX file (e.g. from simt opt)", a);
             ptx = argv[++i];
+        } else if (!strcmp(a, "--timeout")) {
+            if (!has_next)
+                return usage_error("%s needs a number of seconds", a);
+            if (!cli_parse_seconds(argv[++i], &timeout))
+                return usage_error("--timeout '%s' is not a number of seconds "
+                                   "(decimal, > 0, at most 1e9)", argv[i]);
         } else if (!strcmp(a, "--functional")) {
             functional = 1;
         } else if (!strcmp(a, "--json")) {
@@ -214,8 +224,8 @@ int cli_run(int argc, char **argv)
         goto fail;
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL, &gpu,
-                      &res, &err);
+    int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
+                      timeout, &gpu, &res, &err);
     simt_cosim_result_t cr = { 0 };
     if (co.units) {
         cli_cosim_result(&cosim, &cr);
@@ -237,14 +247,23 @@ int cli_run(int argc, char **argv)
                                           "twin at the end of the run (report above)");
         goto fail;
     }
-    if (rc != SIMT_OK) {
+    /* a run limit: the report, then the statistics so far, marked partial */
+    const char *stopped = rc == SIMT_ELIMIT ? simt_gpu_stopped_by(gpu) : NULL;
+    if (rc != SIMT_OK && !stopped) {
         simt_gpu_destroy(gpu);
         goto fail;
     }
     const simt_stats_t *st = simt_gpu_stats(gpu);
-    printf("workload %s: %s (%s)\n", wl->name, res.passed ? "PASS" : "FAIL",
-           res.detail);
-    printf("\n---- statistics ----\n");
+    if (stopped) {
+        fprintf(stderr, "%s\n", err.msg);
+        printf("workload %s: STOPPED (%s reached: no result check; partial "
+               "statistics)\n", wl->name, stopped);
+        printf("\n---- statistics (partial: stopped by %s) ----\n", stopped);
+    } else {
+        printf("workload %s: %s (%s)\n", wl->name, res.passed ? "PASS" : "FAIL",
+               res.detail);
+        printf("\n---- statistics ----\n");
+    }
     simt_stats_print(st, stdout);
     const simt_kernel_stats_t *ks;
     size_t nks = simt_gpu_kernels(gpu, &ks);
@@ -258,11 +277,13 @@ int cli_run(int argc, char **argv)
     }
     printf("\n---- configuration ----\n");
     simt_config_print(&cfg, stdout, "");
-    if (json && cli_write_json(json, wl->name, &res, gpu, &err) != SIMT_OK) {
+    if (json && cli_write_json(json, wl->name, &res, stopped, gpu, &err) != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
     }
     simt_gpu_destroy(gpu);
+    if (stopped)
+        return SIMT_ELIMIT;
     if (co.units)
         printf("\ncosim: %llu unit-cycles compared, %llu mismatches%s\n",
                (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,

@@ -126,12 +126,14 @@ unsigned cta_release_barriers(cta_t *c)
     return n;
 }
 
-int cta_deadlock(cta_t *c, exec_ctx_t *x)
+/* One line per warp of the CTA: its state, PC, PTX line and lanes. */
+static void describe_warps(const cta_t *c, char *dump, size_t size)
 {
     const exec_launch_t *L = c->launch;
-    char dump[3000];
     size_t n = 0;
-    for (uint32_t i = 0; i < c->nwarps && n < sizeof dump - 160; i++) {
+    dump[0] = '\0';
+    uint32_t i = 0;
+    for (; i < c->nwarps && n < size - 160; i++) {
         const warp_t *w = &c->warps[i];
         if (w->state == WARP_DONE) {
             n += (size_t)snprintf(dump + n, sizeof dump - n,
@@ -150,6 +152,15 @@ int cta_deadlock(cta_t *c, exec_ctx_t *x)
                               "\n    warp %u: %s, PC %u (line %u), lanes 0x%08x",
                               i, what, pc, line, warp_active(w));
     }
+    if (i < c->nwarps)
+        snprintf(dump + n, size - n, "\n    ... and %u more warps", c->nwarps - i);
+}
+
+int cta_deadlock(cta_t *c, exec_ctx_t *x)
+{
+    const exec_launch_t *L = c->launch;
+    char dump[3000];
+    describe_warps(c, dump, sizeof dump);
     const warp_t *w0 = NULL;
     for (uint32_t i = 0; i < c->nwarps && !w0; i++)
         if (c->warps[i].state == WARP_AT_BARRIER)
@@ -165,15 +176,36 @@ int cta_deadlock(cta_t *c, exec_ctx_t *x)
                       "reach?); warps:%s", dump);
 }
 
+/* A run limit reached inside the CTA: SIMT_ELIMIT, naming the limit, the
+ * kernel and where each of the CTA's warps is (the only resident ones: the
+ * functional runner runs CTAs one at a time, in order). */
+static int limit_stop(cta_t *c)
+{
+    const exec_launch_t *L = c->launch;
+    char dump[3000], what[96];
+    describe_warps(c, dump, sizeof dump);
+    return set_error(L->err, SIMT_ELIMIT, "%s: stopped: %s reached in kernel "
+                     "'%s' (functional run); the statistics are partial\n"
+                     "  CTAs before (%u,%u,%u) completed, later ones did not "
+                     "start; the warps of CTA (%u,%u,%u):%s",
+                     L->prog->mod->file, limits_describe(L->limits, what, sizeof what),
+                     L->kernel_name, c->ctaid[0], c->ctaid[1], c->ctaid[2],
+                     c->ctaid[0], c->ctaid[1], c->ctaid[2], dump);
+}
+
 int cta_run_functional(cta_t *c)
 {
     exec_ctx_t x = { .l = c->launch, .cta = c };
+    limits_t *lim = c->launch->limits;
+    const simt_stats_t *st = c->launch->stats;
     for (;;) {
         int progressed = 0, live = 0;
         for (uint32_t i = 0; i < c->nwarps; i++) {
             warp_t *w = &c->warps[i];
             /* run a warp until it blocks or finishes: fewer switches */
             while (w->state == WARP_READY) {
+                if (limits_check(lim, 0, st->thread_insns))
+                    return limit_stop(c);
                 if (exec_step(&x, w) != SIMT_OK)
                     return SIMT_EFAULT;
                 progressed = 1;

@@ -30,6 +30,7 @@
 
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "exec/devmem.h"
 #include "ptx/ir.h"
 #include "simt/simt.h"
@@ -213,6 +214,7 @@ typedef struct exec_launch {
     simt_stats_t *stats;
     const simt_config_t *cfg;
     simt_error_t *err;
+    limits_t *limits;      /* the GPU's run limits (base/limits.h) */
 } exec_launch_t;
 
 #define EXEC_NBARRIERS 16

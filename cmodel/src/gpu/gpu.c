@@ -43,11 +43,22 @@ struct simt_gpu {
     simt_sm_stats_t *sms;        /* one per SM (timing mode) */
     size_t nsms;
     const unit_hooks_t *hooks;   /* co-simulation, or NULL */
+    limits_t limits;             /* gpgpu_max_cycle, gpgpu_max_insn, timeout */
 };
 
 void simt_gpu_set_unit_hooks(simt_gpu_t *g, const struct unit_hooks *hooks)
 {
     g->hooks = hooks;
+}
+
+void simt_gpu_set_timeout(simt_gpu_t *g, double seconds)
+{
+    limits_set_timeout(&g->limits, seconds);
+}
+
+const char *simt_gpu_stopped_by(const simt_gpu_t *g)
+{
+    return limits_name(g->limits.hit);
 }
 
 simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
@@ -69,6 +80,8 @@ simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
         return NULL;
     }
     g->cfg = c;
+    limits_init(&g->limits, (uint64_t)simt_config_get(&c, SIMT_CFG_MAX_CYCLE),
+                (uint64_t)simt_config_get(&c, SIMT_CFG_MAX_INSN));
     if (!simt_config_get(&c, SIMT_CFG_FUNCTIONAL)) {
         g->nsms = (size_t)(simt_config_get(&c, SIMT_CFG_N_CLUSTERS) *
                            simt_config_get(&c, SIMT_CFG_CORES_PER_CLUSTER));
@@ -456,6 +469,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
         .stats = &g->stats,
         .cfg = &g->cfg,
         .err = err,
+        .limits = &g->limits,
     };
     return L;
 }
@@ -501,28 +515,34 @@ static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
     g->stats.kernels_launched++;
     const simt_dim3_t *gr = &pl->launch.grid;
     uint64_t nctas = (uint64_t)gr->x * gr->y * gr->z;
+    int rc = SIMT_OK;
     for (uint64_t i = 0; i < nctas; i++) {
         uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
                            (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
         memset(g->smem, 0, smem);
         cta_t c;
-        int rc = cta_init(&c, &L, id, (uint32_t)(i % L.smid_count), g->smem, smem);
+        rc = cta_init(&c, &L, id, (uint32_t)(i % L.smid_count), g->smem, smem);
         if (rc == SIMT_OK)
             rc = cta_run_functional(&c);
         cta_release(&c);
         if (rc != SIMT_OK)
-            return rc;
+            break;
     }
+    /* a run limit keeps the counts so far */
     ks->warp_insns = g->stats.warp_insns - warp0;
     ks->thread_insns = g->stats.thread_insns - thread0;
-    return SIMT_OK;
+    return rc;
 }
 
 int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
 {
     int rc = SIMT_OK;
     uint32_t i = 0;
-    if (!simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
+    char what[96];
+    if (g->limits.hit) /* the run is over: a driver that goes on learns it */
+        rc = set_error(err, SIMT_ELIMIT, "stopped: %s reached earlier in the "
+                       "run", limits_describe(&g->limits, what, sizeof what));
+    else if (!simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
         rc = run_timing(g, err);
     else
         for (; i < g->nqueue && rc == SIMT_OK; i++)
