@@ -136,7 +136,7 @@ static void describe_warps(const cta_t *c, char *dump, size_t size)
     for (; i < c->nwarps && n < size - 160; i++) {
         const warp_t *w = &c->warps[i];
         if (w->state == WARP_DONE) {
-            n += (size_t)snprintf(dump + n, sizeof dump - n,
+            n += (size_t)snprintf(dump + n, size - n,
                                   "\n    warp %u: exited", i);
             continue;
         }
@@ -148,7 +148,7 @@ static void describe_warps(const cta_t *c, char *dump, size_t size)
             snprintf(what, sizeof what, "waiting at barrier %u", w->bar_id);
         else
             snprintf(what, sizeof what, "ready");
-        n += (size_t)snprintf(dump + n, sizeof dump - n,
+        n += (size_t)snprintf(dump + n, size - n,
                               "\n    warp %u: %s, PC %u (line %u), lanes 0x%08x",
                               i, what, pc, line, warp_active(w));
     }
