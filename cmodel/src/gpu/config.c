@@ -2,10 +2,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
+#include "base/readfile.h"
 #include "gpu/cta_policy.h"
 #include "simt/config.h"
 #include "exec/recon.h"
@@ -93,11 +95,44 @@ static size_t distance(const char *a, size_t la, const char *b)
     return row[lb];
 }
 
+/* A decimal integer, optionally negative: digits only (a leading 0 does
+ * not make it octal, 0x is not hex).  0 when `s` is not one. */
+static int parse_decimal(const char *s, long long *out)
+{
+    const char *d = s + (*s == '-');
+    if (!*d)
+        return 0;
+    for (const char *p = d; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    errno = 0;
+    *out = strtoll(s, NULL, 10);
+    return errno == 0;
+}
+
+/* The first control byte of text[0..n) other than tab, CR and LF (which
+ * are blanks here), or NULL. */
+static const char *control_byte(const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c == 0x7f)
+            return text + i;
+    }
+    return NULL;
+}
+
 /* Parses one assignment `key = value` (text without comment), reporting
  * positions as file:line:col (col is 1-based in `line_text`). */
 static int assign(simt_config_t *cfg, const char *file, unsigned line,
                   const char *text, uint8_t origin, simt_error_t *err)
 {
+    const char *bad = control_byte(text, strlen(text));
+    if (bad)
+        return set_input_error(err, file, line, (unsigned)(bad - text) + 1,
+                               "control byte 0x%02x: a configuration is text",
+                               (unsigned char)*bad);
+    char shown[160];
     const char *p = text;
     while (*p == ' ' || *p == '\t')
         p++;
@@ -108,7 +143,8 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
     unsigned kcol = (unsigned)(k - text) + 1;
     if (klen == 0)
         return set_input_error(err, file, line, kcol,
-                               "expected `key = value`, found '%s'", k);
+                               "expected `key = value`, found '%s'",
+                               printable(k, 60, shown, sizeof shown));
     while (*p == ' ' || *p == '\t')
         p++;
     if (*p != '=')
@@ -174,12 +210,11 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
             return set_input_error(err, file, line, vcol, "'%s' must be 0 or 1 "
                                    "(or true/false), not '%s'", keys[ki].name, buf);
     } else {
-        char *end;
-        errno = 0;
-        long long ll = strtoll(buf, &end, 0);
-        if (errno || *end || end == buf)
+        long long ll;
+        if (!parse_decimal(buf, &ll))
             return set_input_error(err, file, line, vcol, "'%s' must be an "
-                                   "integer, not '%s'", keys[ki].name, buf);
+                                   "integer, not '%s' (decimal digits only)",
+                                   keys[ki].name, buf);
         if (ll < keys[ki].lo || ll > keys[ki].hi)
             return set_input_error(err, file, line, vcol, "'%s' = %lld is out of "
                                    "range [%lld, %lld]", keys[ki].name, ll,
@@ -188,6 +223,8 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
     }
     cfg->value[ki] = val;
     cfg->origin[ki] = origin;
+    cfg->line[ki] = line;
+    cfg->col[ki] = (uint16_t)(kcol < 65535 ? kcol : 65535);
     return SIMT_OK;
 }
 
@@ -200,22 +237,36 @@ int simt_config_set(simt_config_t *cfg, const char *assignment,
 int simt_config_load_file(simt_config_t *cfg, const char *path,
                           simt_error_t *err)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return set_error(err, SIMT_EINPUT, "%s: error: cannot open the "
-                         "configuration file: %s", path, strerror(errno));
+    char *text;
+    size_t size;
+    int rc = read_input_file(path, "configuration file", SIMT_CONFIG_MAX_BYTES,
+                             &text, &size, err);
+    if (rc != SIMT_OK)
+        return rc;
+    char shown[256];
+    printable(path, (size_t)-1, shown, sizeof shown);
     char line[1024];
     unsigned n = 0;
-    int rc = SIMT_OK;
     simt_config_t next = *cfg;
-    while (rc == SIMT_OK && fgets(line, sizeof line, f)) {
+    for (size_t at = 0; rc == SIMT_OK && at < size;) {
         n++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            rc = set_input_error(err, path, n, 1, "line longer than %zu "
+        const char *nl = memchr(text + at, '\n', size - at);
+        size_t len = nl ? (size_t)(nl - (text + at)) : size - at;
+        const char *bad = control_byte(text + at, len);
+        if (bad) { /* a NUL included: the line is not cut there */
+            rc = set_input_error(err, shown, n, (unsigned)(bad - (text + at)) + 1,
+                                 "control byte 0x%02x: a configuration is text",
+                                 (unsigned char)*bad);
+            break;
+        }
+        if (len > sizeof line - 2) {
+            rc = set_input_error(err, shown, n, 1, "line longer than %zu "
                                  "characters", sizeof line - 2);
             break;
         }
+        memcpy(line, text + at, len);
+        line[len] = '\0';
+        at += len + 1;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
@@ -224,9 +275,9 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
             p++;
         if (!*p)
             continue;
-        rc = assign(&next, path, n, line, 1, err);
+        rc = assign(&next, shown, n, line, 1, err);
     }
-    fclose(f);
+    free(text);
     if (rc == SIMT_OK) {
         *cfg = next;
         snprintf(cfg->preset, sizeof cfg->preset, "%s", path);
@@ -234,49 +285,87 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
     return rc;
 }
 
+/* A validation error about key k, located where k was set: "FILE:LINE:COL:
+ * error: ..." for a file, "--set KEY=VALUE: error: ..." for an override,
+ * "configuration: error: (default KEY = VALUE) ..." for a default. */
+static int key_error(const simt_config_t *cfg, simt_cfg_key_t k, simt_error_t *err,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int key_error(const simt_config_t *cfg, simt_cfg_key_t k, simt_error_t *err,
+                     const char *fmt, ...)
+{
+    char what[1024], shown[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    long long v = (long long)cfg->value[k];
+    if (cfg->origin[k] == 1)
+        return set_error(err, SIMT_EINPUT, "%s:%u:%u: error: %s",
+                         printable(cfg->preset, (size_t)-1, shown, sizeof shown),
+                         cfg->line[k], cfg->col[k], what);
+    if (cfg->origin[k] == 2)
+        return set_error(err, SIMT_EINPUT, "--set %s=%lld: error: %s",
+                         keys[k].name, v, what);
+    return set_error(err, SIMT_EINPUT, "configuration: error: (default %s = "
+                     "%lld) %s", keys[k].name, v, what);
+}
+
+/* Of two keys in conflict, the one to locate the error at: the one the
+ * user set last-most (--set over a file over a default), else a. */
+static simt_cfg_key_t blame(const simt_config_t *cfg, simt_cfg_key_t a,
+                            simt_cfg_key_t b)
+{
+    return cfg->origin[b] > cfg->origin[a] ? b : a;
+}
+
 int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
 {
-    if (simt_config_get(cfg, SIMT_CFG_MAX_THREADS_CTA) >
-        simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM))
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "max_threads_per_cta (%lld) exceeds "
+#define V(k) ((long long)simt_config_get(cfg, SIMT_CFG_##k))
+    if (V(MAX_THREADS_CTA) > V(MAX_THREADS_SM))
+        return key_error(cfg, blame(cfg, SIMT_CFG_MAX_THREADS_CTA, SIMT_CFG_MAX_THREADS_SM),
+                         err, "max_threads_per_cta (%lld) exceeds "
                          "gpgpu_shader_core_max_threads (%lld): no CTA of "
-                         "that size could ever run",
-                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_CTA),
-                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM));
-    if (simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) % 32)
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "that size could ever run", V(MAX_THREADS_CTA),
+                         V(MAX_THREADS_SM));
+    if (V(MAX_THREADS_SM) % 32)
+        return key_error(cfg, SIMT_CFG_MAX_THREADS_SM, err,
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
-    static const simt_cfg_key_t pow2[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE,
-                                           SIMT_CFG_L1I_LINE };
-    for (size_t i = 0; i < sizeof pow2 / sizeof *pow2; i++) {
-        int64_t v = simt_config_get(cfg, pow2[i]);
+    static const simt_cfg_key_t lines[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE,
+                                            SIMT_CFG_L1I_LINE, SIMT_CFG_L1C_LINE };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        int64_t v = simt_config_get(cfg, lines[i]);
         if (v & (v - 1))
-            return set_error(err, SIMT_EINPUT, "configuration: error: %s "
-                             "(%lld) must be a power of two",
-                             simt_config_key_name(pow2[i]), (long long)v);
+            return key_error(cfg, lines[i], err, "%s (%lld) must be a power of "
+                             "two", keys[lines[i]].name, (long long)v);
     }
-    /* the largest packet (a line plus its 8-byte header) must fit */
-    int64_t biggest = simt_config_get(cfg, SIMT_CFG_L1D_LINE) + 8;
-    int64_t flit = simt_config_get(cfg, SIMT_CFG_ICNT_FLIT);
-    if ((biggest + flit - 1) / flit > simt_config_get(cfg, SIMT_CFG_ICNT_BUFFER))
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_icnt_buffer_flits (%lld) cannot hold a %lld-byte "
-                         "packet of %lld-byte flits",
-                         (long long)simt_config_get(cfg, SIMT_CFG_ICNT_BUFFER),
-                         (long long)biggest, (long long)flit);
-    if (32 % simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH))
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_simd_width (%lld) must divide the warp size (32)",
-                         (long long)simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH));
-    if (simt_config_get(cfg, SIMT_CFG_NUM_SCHED) >
-        simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32)
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_num_sched_per_core (%lld) exceeds the warps "
-                         "per SM (%lld)",
-                         (long long)simt_config_get(cfg, SIMT_CFG_NUM_SCHED),
-                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32);
+    /* every line an SM fetches over the interconnect (data, instruction,
+     * constant), as one packet with its 8-byte header, must fit in the
+     * interconnect's buffers, or it waits there for ever */
+    if (!V(IDEAL_MEMORY)) {
+        simt_cfg_key_t big = SIMT_CFG_L1D_LINE;
+        for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+            if (lines[i] != SIMT_CFG_L2_LINE &&
+                simt_config_get(cfg, lines[i]) > simt_config_get(cfg, big))
+                big = lines[i];
+        long long packet = (long long)simt_config_get(cfg, big) + 8, flit = V(ICNT_FLIT);
+        long long need = (packet + flit - 1) / flit;
+        if (need > V(ICNT_BUFFER))
+            return key_error(cfg, blame(cfg, big, SIMT_CFG_ICNT_BUFFER), err,
+                             "gpgpu_icnt_buffer_flits (%lld) cannot hold a "
+                             "%lld-byte packet (a %s = %lld line and its 8-byte "
+                             "header) of %lld-byte flits: it needs %lld flits",
+                             V(ICNT_BUFFER), packet, keys[big].name,
+                             (long long)simt_config_get(cfg, big), flit, need);
+    }
+    if (32 % V(SIMD_WIDTH))
+        return key_error(cfg, SIMT_CFG_SIMD_WIDTH, err, "gpgpu_simd_width (%lld) "
+                         "must divide the warp size (32)", V(SIMD_WIDTH));
+    if (V(NUM_SCHED) > V(MAX_THREADS_SM) / 32)
+        return key_error(cfg, blame(cfg, SIMT_CFG_NUM_SCHED, SIMT_CFG_MAX_THREADS_SM),
+                         err, "gpgpu_num_sched_per_core (%lld) exceeds the warps "
+                         "per SM (%lld)", V(NUM_SCHED), V(MAX_THREADS_SM) / 32);
+#undef V
     return SIMT_OK;
 }
 

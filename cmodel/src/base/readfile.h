@@ -1,0 +1,24 @@
+/* readfile.h: reading an input file (configuration, PTX) whole, safely.
+ *
+ * The file must be a regular file (a directory, a FIFO, a device such as
+ * /dev/zero or a terminal is refused: reading it could block or never
+ * end), and at most `max_bytes` long, checked before reading and again
+ * while reading (a file that grows).  The buffer ends with a NUL byte not
+ * counted in *len.  Errors are SIMT_EINPUT "PATH: error: ..." naming the
+ * `what` ("configuration file", "PTX file"). */
+#ifndef BASE_READFILE_H
+#define BASE_READFILE_H
+
+#include <stddef.h>
+
+#include "simt/simt.h"
+
+int read_input_file(const char *path, const char *what, size_t max_bytes,
+                    char **buf, size_t *len, simt_error_t *err);
+
+/* Copies `s` (at most n bytes, or up to its NUL when n is (size_t)-1) into
+ * out[size] with every control byte and DEL written as \xNN, so that an
+ * error message never sends raw control bytes to a terminal. */
+const char *printable(const char *s, size_t n, char *out, size_t size);
+
+#endif
