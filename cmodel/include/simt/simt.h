@@ -87,6 +87,10 @@ void simt_gpu_set_timeout(simt_gpu_t *gpu, double seconds);
 const char *simt_gpu_stopped_by(const simt_gpu_t *gpu);
 
 /* ---- modules ---- */
+/* PTX input is at most SIMT_PTX_MAX_BYTES; a file must be a regular file
+ * (not a directory, FIFO or device).  A module whose .const variables
+ * exceed gpgpu_const_mem_size is refused, naming the variable. */
+#define SIMT_PTX_MAX_BYTES (256u << 20)
 int simt_module_load_file(simt_gpu_t *gpu, const char *path,
                           simt_module_t **out, simt_error_t *err);
 /* `name` is used in diagnostics as the file name. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/readfile.h"
 #include "cli/cli.h"
 #include "gpu/compiled.h"
 #include "gpu/occupancy.h"
@@ -123,18 +124,11 @@ int cli_info(int argc, char **argv)
         return err.status ? err.status : 2;
     }
     /* parse again for direct access to the IR (the module keeps its own) */
-    FILE *f = fopen(file, "rb");
-    char *text = NULL;
-    long len = 0;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
-        fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)) &&
-        fread(text, 1, (size_t)len, f) == (size_t)len) {
-    } else {
-        len = -1;
-    }
-    if (f)
-        fclose(f);
-    ptx_module_t *m = len >= 0 ? ptx_parse(file, text, (size_t)len, &err) : NULL;
+    char *text;
+    size_t len;
+    ptx_module_t *m = NULL;
+    if (read_input_file(file, "PTX file", SIMT_PTX_MAX_BYTES, &text, &len, &err) == SIMT_OK)
+        m = ptx_parse(file, text, len, &err);
     free(text);
     simt_gpu_destroy(gpu);
     if (!m) {

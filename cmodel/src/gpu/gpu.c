@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/readfile.h"
 #include "exec/exec.h"
 #include "gpu/compiled.h"
 #include "gpu/occupancy.h"
@@ -189,12 +190,42 @@ static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
 
 /* ---------- modules ---------- */
 
+/* The module's .const variables fit the configured constant memory, or
+ * SIMT_EINPUT at the first that ends beyond it. */
+static int check_const(const ptx_module_t *p, const simt_config_t *cfg,
+                       simt_error_t *err)
+{
+    uint64_t cap = (uint64_t)simt_config_get(cfg, SIMT_CFG_CONST_MEM);
+    if (p->const_bytes <= cap)
+        return SIMT_OK;
+    for (uint32_t i = 0; i < p->nsyms; i++) {
+        const ptx_symbol_t *s = &p->syms[i];
+        if (s->kind == PTX_SYM_VAR && s->space == PTX_SPACE_CONST &&
+            s->offset + s->size > cap)
+            return set_input_error(err, p->file, s->line, s->col, ".const '%s' "
+                                   "ends at byte %llu of the constant bank, "
+                                   "beyond gpgpu_const_mem_size = %llu bytes",
+                                   s->name, (unsigned long long)(s->offset + s->size),
+                                   (unsigned long long)cap);
+    }
+    return set_error(err, SIMT_EINPUT, "%s: error: .const variables take %llu "
+                     "bytes, more than gpgpu_const_mem_size = %llu", p->file,
+                     (unsigned long long)p->const_bytes, (unsigned long long)cap);
+}
+
 int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
                           size_t len, simt_module_t **out, simt_error_t *err)
 {
+    if (len > SIMT_PTX_MAX_BYTES)
+        return set_error(err, SIMT_EINPUT, "%s: error: %zu bytes of PTX, more "
+                         "than the %u allowed", name, len, SIMT_PTX_MAX_BYTES);
     ptx_module_t *p = ptx_parse(name, text, len, err);
     if (!p)
         return SIMT_EINPUT;
+    if (check_const(p, &g->cfg, err) != SIMT_OK) {
+        ptx_module_free(p);
+        return SIMT_EINPUT;
+    }
     simt_module_t *m = calloc(1, sizeof *m);
     if (!m) {
         ptx_module_free(p);
@@ -248,35 +279,12 @@ int simt_module_set_ptxas_regs(simt_module_t *mod, const char *kernel,
 int simt_module_load_file(simt_gpu_t *g, const char *path, simt_module_t **out,
                           simt_error_t *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return set_error(err, SIMT_EINPUT, "%s: error: cannot open: %s", path,
-                         strerror(errno));
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return set_error(err, SIMT_EINPUT, "%s: error: out of memory", path);
-            }
-            buf = nb;
-        }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return set_error(err, SIMT_EINPUT, "%s: error: read failed", path);
-    }
-    int rc = simt_module_load_text(g, path, buf, len, out, err);
+    char *buf;
+    size_t len;
+    int rc = read_input_file(path, "PTX file", SIMT_PTX_MAX_BYTES, &buf, &len, err);
+    if (rc != SIMT_OK)
+        return rc;
+    rc = simt_module_load_text(g, path, buf, len, out, err);
     free(buf);
     return rc;
 }
