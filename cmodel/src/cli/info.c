@@ -13,12 +13,16 @@
 #include "gpu/occupancy.h"
 #include "ptx/ir.h"
 
+static const char info_usage_line[] =
+    "usage: simt info <file.ptx> [--config FILE] [--set key=value]... "
+    "[--block THREADS] [--dynamic-shared BYTES]\n";
+
 static int info_usage(const char *fmt, const char *arg)
 {
+    char shown[256];
     fprintf(stderr, "simt info: error: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nusage: simt info <file.ptx> [--config FILE] [--set key=value]... "
-                    "[--block THREADS] [--dynamic-shared BYTES]\n");
+    fprintf(stderr, fmt, printable(arg, (size_t)-1, shown, sizeof shown));
+    fprintf(stderr, "\n%s", info_usage_line);
     return 2;
 }
 
@@ -77,6 +81,13 @@ int cli_info(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("%s\nKernels of a PTX file: parameters, registers per thread, shared and\n"
+                   "local memory, instructions, and occupancy on the configuration\n"
+                   "(--block THREADS per CTA, --dynamic-shared BYTES).\n"
+                   "exit status: 0 ok; 2 bad input\n", info_usage_line);
+            return 0;
+        }
         if (!strcmp(a, "--config") || !strcmp(a, "--set") ||
             !strcmp(a, "--block") || !strcmp(a, "--dynamic-shared")) {
             if (!has_next)

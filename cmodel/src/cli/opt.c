@@ -16,8 +16,9 @@
 
 static int opt_usage(const char *fmt, const char *arg)
 {
+    char shown[256];
     fprintf(stderr, "simt opt: error: ");
-    fprintf(stderr, fmt, arg);
+    fprintf(stderr, fmt, printable(arg, (size_t)-1, shown, sizeof shown));
     fprintf(stderr, "\nusage: simt opt [--passes a,b,...] [--config FILE] [--set key=value]... "
                     "in.ptx -o out.ptx\n       simt opt --list\n");
     return 2;
@@ -52,6 +53,13 @@ int cli_opt(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: simt opt [--passes a,b,...] [--config FILE] [--set key=value]... "
+                   "in.ptx -o out.ptx\n       simt opt --list\n\n"
+                   "Runs compiler passes over every kernel and writes the PTX.\n"
+                   "exit status: 0 ok; 2 bad input\n");
+            return 0;
+        }
         if (!strcmp(a, "--list")) {
             compiler_list_passes(stdout);
             return 0;

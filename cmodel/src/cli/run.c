@@ -8,18 +8,51 @@
 #include <sys/stat.h>
 
 #include "base/error.h"
+#include "base/readfile.h"
 #include "cli/cli.h"
 #include "cli/cosim.h"
 
 enum { COSIM_HISTORY = 12, COSIM_WINDOW = 200 };
 
+static const char run_usage[] =
+    "usage: simt run <workload> [--config FILE] [--set key=value]... "
+    "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
+    "       [--timeout SECONDS] [--check uninit]\n"
+    "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n";
+
+static void run_help(void)
+{
+    printf("%s\n"
+           "Runs a workload (simt list shows them), checks its result against the CPU\n"
+           "reference and prints statistics.\n"
+           "\n"
+           "  --config FILE        a configuration (configs/*.cfg; docs/configs.md)\n"
+           "  --set key=value      override one key (after --config, in order)\n"
+           "  --functional         no timing model (same as --set functional=1)\n"
+           "  --param key=value    a knob of the workload (size=small|paper, n=...)\n"
+           "  --ptx FILE           the workload's kernels from FILE (e.g. from simt opt)\n"
+           "  --json FILE          the statistics as JSON as well (replaces only a\n"
+           "                       regular file; written whole or not at all)\n"
+           "  --timeout SECONDS    stop the simulation after this much wall-clock time\n"
+           "                       (run limits: also gpgpu_max_cycle, gpgpu_max_insn)\n"
+           "  --check uninit       report a read of a register no path has written\n"
+           "  --cosim UNITS        lockstep co-simulation of RTL units (docs/cosim.md)\n"
+           "\n"
+           "exit status: 0 ok; 1 the result check failed; 2 bad input (command line,\n"
+           "configuration, PTX, workload parameters) or output that cannot be written;\n"
+           "3 a fault inside a simulated kernel (or --check uninit found a read);\n"
+           "4 co-simulation mismatch; 5 a run limit stopped the run (gpgpu_max_cycle,\n"
+           "gpgpu_max_insn, --timeout): the report names it, the kernel and where every\n"
+           "warp is, and the statistics printed (and --json, with \"partial\": true)\n"
+           "cover the run up to the stop (docs/limits.md)\n", run_usage);
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
+    char shown[256];
     fprintf(stderr, "simt run: error: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nusage: simt run <workload> [--config FILE] [--set key=value]... "
-                    "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
-                    "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n");
+    fprintf(stderr, fmt, printable(arg, (size_t)-1, shown, sizeof shown));
+    fprintf(stderr, "\n%s", run_usage);
     return 2;
 }
 
@@ -132,7 +165,10 @@ int cli_run(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
-        if (!strcmp(a, "--config")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            run_help();
+            return 0;
+        } else if (!strcmp(a, "--config")) {
             if (!has_next)
                 return usage_error("%s needs a file", a);
             config_file = argv[++i];
@@ -201,7 +237,9 @@ int cli_run(int argc, char **argv)
         return usage_error("%s", "--cosim-rtl-drives and --cosim-dir need --cosim");
     const simt_workload_t *wl = find_workload(name);
     if (!wl) {
-        fprintf(stderr, "simt run: error: unknown workload '%s'; known:", name);
+        char shown[256];
+        fprintf(stderr, "simt run: error: unknown workload '%s'; known:",
+                printable(name, (size_t)-1, shown, sizeof shown));
         for (int i = 0; simt_workloads[i]; i++)
             fprintf(stderr, " %s", simt_workloads[i]->name);
         fprintf(stderr, "\n");
