@@ -153,7 +153,8 @@ int cli_run(int argc, char **argv)
     const char *name = NULL, *json = NULL, *ptx = NULL;
     simt_config_t cfg;
     simt_config_defaults(&cfg);
-    simt_wl_params_t params = { 0 };
+    simt_wl_param_log_t plog = { 0 };
+    simt_wl_params_t params = { .log = &plog };
     simt_error_t err = { 0 };
     const char *sets[64];
     int nsets = 0;
@@ -208,8 +209,11 @@ int cli_run(int argc, char **argv)
             char *end;
             if (!has_next)
                 return usage_error("%s needs a number", a);
-            unsigned long v = strtoul(argv[++i], &end, 0);
-            if (*end || !argv[i][0] || v > 0x7fffffffUL)
+            const char *d = argv[++i];
+            while (*d >= '0' && *d <= '9')
+                d++;
+            unsigned long v = strtoul(argv[i], &end, 10); /* decimal only */
+            if (*d || *end || !argv[i][0] || v > 0x7fffffffUL)
                 return usage_error("--cosim-seed '%s' is not a number in 0..2^31-1", argv[i]);
             co.seed = (uint32_t)v;
         } else if (!strcmp(a, "--param")) {
@@ -285,6 +289,19 @@ int cli_run(int argc, char **argv)
                                           "twin at the end of the run (report above)");
         goto fail;
     }
+    /* a --param the workload never read is a mistake (a misspelt knob) */
+    for (int i = 0; rc == SIMT_OK && i < params.count; i++)
+        if (!(plog.read >> i & 1)) {
+            char shown[160], known[512] = "";
+            for (int j = 0, n = 0; j < plog.nasked && n < (int)sizeof known - 40; j++)
+                n += snprintf(known + n, sizeof known - (size_t)n, "%s%s", j ? ", " : "",
+                              plog.asked[j]);
+            set_error(&err, SIMT_EINPUT, "--param %s: error: workload '%s' has no "
+                      "such knob (it reads: %s)",
+                      printable(params.key[i], 100, shown, sizeof shown), wl->name,
+                      plog.nasked ? known : "none");
+            rc = SIMT_EINPUT;
+        }
     /* a run limit: the report, then the statistics so far, marked partial */
     const char *stopped = rc == SIMT_ELIMIT ? simt_gpu_stopped_by(gpu) : NULL;
     if (rc != SIMT_OK && !stopped) {
