@@ -193,33 +193,68 @@ static int run_setup(gpu_run_t *g)
     return SIMT_OK;
 }
 
-/* Every resident warp of every SM with what it waits for, one line each
- * (those that do not fit in `size` counted); *first_sm and *first_slot
- * the first (first_sm NULL when none is resident). */
+/* Every resident warp of every SM with what it waits for, one line each;
+ * when they do not all fit in `size`, a summary first (the number of
+ * resident warps at each PTX line), then the lines that fit and the number
+ * left out.  *first_sm and *first_slot: the first warp (first_sm NULL when
+ * none is resident). */
 static void describe_warps(const gpu_run_t *g, char *dump, size_t size,
                            const sm_t **first_sm_out, unsigned *first_slot_out)
 {
-    size_t n = 0;
-    unsigned more = 0;
+    enum { NLINES = 12 };
+    uint32_t at_line[NLINES], count[NLINES];
+    unsigned nlines = 0, other = 0, total = 0;
     const sm_t *first_sm = NULL;
     unsigned first_slot = 0;
-    dump[0] = '\0';
     for (unsigned i = 0; i < g->nsms; i++)
         for (unsigned w = 0; w < g->sms[i].cfg.max_warps; w++) {
-            char line[256];
-            if (!sm_describe_warp(&g->sms[i], w, line, sizeof line))
+            const sm_slot_t *sl = &g->sms[i].slots[w];
+            if (!sl->live)
                 continue;
             if (!first_sm) {
                 first_sm = &g->sms[i];
                 first_slot = w;
             }
-            if (n + strlen(line) + 40 < size)
-                n += (size_t)snprintf(dump + n, size - n, "\n    %s", line);
+            total++;
+            const exec_program_t *p = g->sms[i].ctas[sl->cta].cta.launch->prog;
+            uint32_t pc = sl->at_bar ? sl->w->bar_pc : warp_pc(sl->w);
+            uint32_t line = pc < p->ncode ? p->code[pc].ir->line : 0;
+            unsigned k = 0;
+            while (k < nlines && at_line[k] != line)
+                k++;
+            if (k == nlines && nlines < NLINES) {
+                at_line[nlines] = line;
+                count[nlines++] = 0;
+            }
+            if (k < nlines)
+                count[k]++;
             else
-                more++;
+                other++;
         }
-    if (more)
-        snprintf(dump + n, size - n, "\n    ... and %u more warps", more);
+    size_t n = 0, budget = size - 40;
+    dump[0] = '\0';
+    if (total * 120 > size) { /* too many for one line each */
+        n += (size_t)snprintf(dump, size, " %u, by PTX line:", total);
+        for (unsigned k = 0; k < nlines; k++)
+            n += (size_t)snprintf(dump + n, size - n, " %u (%u)%s", at_line[k], count[k],
+                                  k + 1 < nlines || other ? "," : "");
+        if (other)
+            n += (size_t)snprintf(dump + n, size - n, " other lines (%u)", other);
+        n += (size_t)snprintf(dump + n, size - n, "; the first:");
+    }
+    unsigned shown = 0;
+    for (unsigned i = 0; i < g->nsms; i++)
+        for (unsigned w = 0; w < g->sms[i].cfg.max_warps; w++) {
+            char line[256];
+            if (!sm_describe_warp(&g->sms[i], w, line, sizeof line))
+                continue;
+            if (n + strlen(line) + 6 >= budget)
+                break;
+            n += (size_t)snprintf(dump + n, size - n, "\n    %s", line);
+            shown++;
+        }
+    if (shown < total)
+        snprintf(dump + n, size - n, "\n    ... and %u more warps", total - shown);
     *first_sm_out = first_sm;
     *first_slot_out = first_slot;
 }
