@@ -39,8 +39,8 @@ TEST(inputs_launch_dimensions_that_overflow_are_refused)
               err.msg);
     CHECK_EQ(pk_launch(g, m, "nothing", pk_dim(1, 65536, 1), pk_dim(32, 1, 1), 0, NULL, 0,
                        &err), SIMT_EINPUT);
-    CHECK_MSG(strstr(err.msg, "grid dimensions (1,65536,1) exceed CUDA's limits "
-                              "(2147483647,65535,65535)"), "%s", err.msg);
+    CHECK_MSG(strstr(err.msg, "grid dimensions (1,65536,1) exceed the limits "
+                              "(2147483647,65535,65535): CUDA's"), "%s", err.msg);
     CHECK_EQ(pk_launch(g, m, "nothing", pk_dim(0x80000000u, 1, 1), pk_dim(32, 1, 1), 0, NULL,
                        0, &err), SIMT_EINPUT);
     /* the largest legal values are accepted */

@@ -357,15 +357,15 @@ int simt_memset(simt_gpu_t *g, simt_devptr_t dst, int v, size_t n,
 static const uint32_t grid_max[3] = { 0x7fffffffu, 65535, 65535 };
 
 static int check_dims(const simt_dim3_t *d, const char *what,
-                      const uint32_t max[3], simt_error_t *err)
+                      const uint32_t max[3], const char *why, simt_error_t *err)
 {
     if (!d->x || !d->y || !d->z)
         return set_error(err, SIMT_EINPUT, "launch: %s dimensions (%u,%u,%u) "
                          "must all be at least 1", what, d->x, d->y, d->z);
     if (d->x > max[0] || d->y > max[1] || d->z > max[2])
         return set_error(err, SIMT_EINPUT, "launch: %s dimensions (%u,%u,%u) "
-                         "exceed CUDA's limits (%u,%u,%u)", what, d->x, d->y,
-                         d->z, max[0], max[1], max[2]);
+                         "exceed the limits (%u,%u,%u): %s", what, d->x,
+                         d->y, d->z, max[0], max[1], max[2], why);
     return SIMT_OK;
 }
 
@@ -388,8 +388,9 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
     const ptx_function_t *f = &p->funcs[fi];
     uint32_t bmax = (uint32_t)simt_config_get(&g->cfg, SIMT_CFG_MAX_THREADS_CTA);
     const uint32_t block_max[3] = { bmax, bmax, 64 };
-    if (check_dims(&launch->grid, "grid", grid_max, err) ||
-        check_dims(&launch->block, "block", block_max, err))
+    if (check_dims(&launch->grid, "grid", grid_max, "CUDA's", err) ||
+        check_dims(&launch->block, "block", block_max,
+                   "x and y at most max_threads_per_cta, z at most 64", err))
         return SIMT_EINPUT;
     uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
     int64_t maxt = simt_config_get(&g->cfg, SIMT_CFG_MAX_THREADS_CTA);
