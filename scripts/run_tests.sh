@@ -41,6 +41,7 @@ suite "unit, front-end and semantics tests" build/bin/unit_tests
 suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
 suite "workloads under timing on every preset, against the cycle baseline" python3 scripts/timing_baseline.py build/bin/simt
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
+suite "uninitialised-register check (every workload, and a crafted read)" bash tests/uninit_test.sh build/bin/simt
 echo "== readiness check build"
 if make -s -j"$JOBS" check-build >"$log" 2>&1; then
   suite "timing cases and the readiness check build" bash tests/timing_cases.sh build/bin/simt build/check/bin/simt

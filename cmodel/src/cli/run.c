@@ -161,6 +161,7 @@ int cli_run(int argc, char **argv)
     const char *config_file = NULL;
     int functional = 0;
     double timeout = 0;
+    int check_uninit = 0;
     simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
     const char *cosim_dir = NULL;
     for (int i = 0; i < argc; i++) {
@@ -189,6 +190,12 @@ int cli_run(int argc, char **argv)
             if (!cli_parse_seconds(argv[++i], &timeout))
                 return usage_error("--timeout '%s' is not a number of seconds "
                                    "(decimal, > 0, at most 1e9)", argv[i]);
+        } else if (!strcmp(a, "--check")) {
+            if (!has_next)
+                return usage_error("%s needs a check (uninit)", a);
+            if (strcmp(argv[++i], "uninit"))
+                return usage_error("--check '%s' is not a known check (uninit)", argv[i]);
+            check_uninit = 1;
         } else if (!strcmp(a, "--functional")) {
             functional = 1;
         } else if (!strcmp(a, "--json")) {
@@ -255,6 +262,8 @@ int cli_run(int argc, char **argv)
         if (simt_config_set(&cfg, sets[i], "--set", &err) != SIMT_OK)
             goto fail;
     if (functional && simt_config_set(&cfg, "functional=1", "--functional", &err))
+        goto fail;
+    if (check_uninit && simt_config_set(&cfg, "check_uninit=1", "--check", &err))
         goto fail;
     if (co.units && simt_config_get(&cfg, SIMT_CFG_FUNCTIONAL)) {
         fprintf(stderr, "simt run: error: --cosim needs the timing model: give a preset "

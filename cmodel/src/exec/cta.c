@@ -33,7 +33,10 @@ int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
     c->threads.local = calloc((size_t)c->nthreads *
                               (p->frame_bytes ? p->frame_bytes : 1), 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
-    if (!c->threads.regs || !c->threads.preds || !c->threads.cc ||
+    int shadow = simt_config_get(l->cfg, SIMT_CFG_CHECK_UNINIT) != 0;
+    if (shadow)
+        c->written = calloc(hw * (p->nslots + p->npreds + 1), sizeof *c->written);
+    if ((shadow && !c->written) || !c->threads.regs || !c->threads.preds || !c->threads.cc ||
         !c->threads.local || !c->warps) {
         cta_release(c);
         return set_error(l->err, SIMT_EINPUT, "out of host memory for a CTA");
@@ -63,6 +66,8 @@ void cta_release(cta_t *c)
         free(c->warps[i].copy_preds);
     }
     free(c->warps);
+    free(c->written);
+    c->written = NULL;
     free(c->threads.regs);
     free(c->threads.preds);
     free(c->threads.cc);

@@ -101,8 +101,18 @@ typedef struct exec_insn {
     /* call: argument copies (caller frame offset -> callee frame offset) */
     uint32_t call_first, call_count;   /* into program->copies */
     uint32_t ret_first, ret_count;
+    /* the registers it reads, then those it writes (program->refs) */
+    uint32_t ref_first;
+    uint8_t nuses, ndefs;
     exec_opnd_t o[PTX_MAX_OPERANDS];
 } exec_insn_t;
+
+/* A register an instruction reads or writes (exec/uninit.h). */
+typedef struct exec_regref {
+    uint32_t slot;        /* value slot, or predicate slot when pred */
+    uint16_t reg;         /* the register of the instruction's function */
+    uint8_t pred;
+} exec_regref_t;
 
 typedef struct exec_copy {
     uint32_t from, to, bytes;  /* local (per-thread frame) offsets */
@@ -126,6 +136,8 @@ typedef struct exec_program {
     uint32_t *func_frame;      /* per module function: frame base or ~0 */
     uint32_t *slot_func;       /* per value slot: owning module function */
     uint32_t *slot_reg;        /* per value slot: its virtual register */
+    exec_regref_t *refs;       /* every instruction's uses and defs */
+    uint32_t nrefs;
 } exec_program_t;
 
 /* Builds the program of `kernel`; `global_base` is the device address of
@@ -230,6 +242,9 @@ typedef struct cta {
     warp_t *warps;         /* the issue groups */
     uint32_t nwarps;       /* issue groups (with pdom: home warps) */
     uint32_t nthreads;
+    /* check_uninit: per home warp, a lane mask per value slot then per
+     * predicate of the threads that have written it; NULL when off */
+    uint32_t *written;
     uint32_t bar_arrived[EXEC_NBARRIERS]; /* threads arrived (32 per warp) */
     uint32_t bar_red[EXEC_NBARRIERS];     /* bar.red accumulators */
     uint8_t bar_red_any[EXEC_NBARRIERS];

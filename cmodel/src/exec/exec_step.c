@@ -7,6 +7,7 @@
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
 #include "exec/recon.h"
+#include "exec/uninit.h"
 
 exec_fn exec_select(const ptx_insn_t *in)
 {
@@ -145,6 +146,9 @@ int exec_step(exec_ctx_t *x, warp_t *w)
         uint32_t g = w->preds[ei->guard];
         m &= ei->guard_neg ? ~g : g;
     }
+    int shadow = w->cta->written != NULL; /* check_uninit */
+    if (shadow && uninit_check(x, w, ei, active, m) != SIMT_OK)
+        return SIMT_EFAULT;
     if (x->trace) {
         x->trace->mask = 0;
         x->trace->write = 0;
@@ -155,6 +159,8 @@ int exec_step(exec_ctx_t *x, warp_t *w)
     x->clock++;
     top->pc = pc + 1;
     ei->fn(x, w, ei, m);
+    if (shadow)
+        uninit_mark(w, ei, m);
     if (mixed)
         exec_group_copy_out(w, ei);
     if (x->faulted)
