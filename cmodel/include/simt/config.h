@@ -2,12 +2,13 @@
  * overridable with simt_config_set("key=value").  Unknown keys, bad values
  * and impossible combinations are SIMT_EINPUT errors naming the key and
  * where it was set (file:line:col, or --set).  Input rules: a
- * configuration file is a regular file of at most SIMT_CONFIG_MAX_BYTES;
- * a control byte (other than tab, CR, LF) anywhere is an error; integers
- * are decimal (`010` is ten; `0x10` is an error). */
+ * configuration file is a regular file of at most SIMT_CONFIG_MAX_BYTES
+ * whose lines end in LF or CR LF; any other control byte (tab aside) is
+ * an error; integers are decimal (`010` is ten; `0x10` is an error). */
 #ifndef SIMT_CONFIG_H
 #define SIMT_CONFIG_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -39,6 +40,10 @@ struct simt_error;
 void simt_config_defaults(simt_config_t *cfg);
 int simt_config_load_file(simt_config_t *cfg, const char *path,
                           struct simt_error *err);
+/* The same from text[0..size) (need not end in NUL), `path` naming it in
+ * messages; the file rules above apply except that it is a file. */
+int simt_config_load_text(simt_config_t *cfg, const char *path,
+                          const char *text, size_t size, struct simt_error *err);
 /* "key=value"; `where` names the origin in messages (e.g. "--set"). */
 int simt_config_set(simt_config_t *cfg, const char *assignment,
                     const char *where, struct simt_error *err);

@@ -110,13 +110,13 @@ static int parse_decimal(const char *s, long long *out)
     return errno == 0;
 }
 
-/* The first control byte of text[0..n) other than tab, CR and LF (which
- * are blanks here), or NULL. */
+/* The first control byte of text[0..n) other than tab (a blank here), or
+ * NULL.  (A file's line ends are cut off before: LF, or CR LF.) */
 static const char *control_byte(const char *text, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)text[i];
-        if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c == 0x7f)
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
             return text + i;
     }
     return NULL;
@@ -243,6 +243,15 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
                              &text, &size, err);
     if (rc != SIMT_OK)
         return rc;
+    rc = simt_config_load_text(cfg, path, text, size, err);
+    free(text);
+    return rc;
+}
+
+int simt_config_load_text(simt_config_t *cfg, const char *path,
+                          const char *text, size_t size, simt_error_t *err)
+{
+    int rc = SIMT_OK;
     char shown[256];
     printable(path, (size_t)-1, shown, sizeof shown);
     char line[1024];
@@ -252,6 +261,9 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
         n++;
         const char *nl = memchr(text + at, '\n', size - at);
         size_t len = nl ? (size_t)(nl - (text + at)) : size - at;
+        size_t after = at + len + 1;
+        if (len && text[at + len - 1] == '\r')
+            len--; /* a CR LF line end */
         const char *bad = control_byte(text + at, len);
         if (bad) { /* a NUL included: the line is not cut there */
             rc = set_input_error(err, shown, n, (unsigned)(bad - (text + at)) + 1,
@@ -266,7 +278,7 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
         }
         memcpy(line, text + at, len);
         line[len] = '\0';
-        at += len + 1;
+        at = after;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
@@ -277,7 +289,6 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
             continue;
         rc = assign(&next, shown, n, line, 1, err);
     }
-    free(text);
     if (rc == SIMT_OK) {
         *cfg = next;
         snprintf(cfg->preset, sizeof cfg->preset, "%s", path);
