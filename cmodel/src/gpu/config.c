@@ -199,7 +199,8 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
                 snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed),
                          "%s%s", i ? ", " : "", names[i]);
             return set_input_error(err, file, line, vcol, "'%s' must be one of "
-                                   "%s, not '%s'", keys[ki].name, allowed, buf);
+                                   "%s, not '%s'", keys[ki].name, allowed,
+                                   printable(buf, (size_t)-1, shown, sizeof shown));
         }
     } else if (keys[ki].kind == CFG_BOOL) {
         if (!strcmp(buf, "1") || !strcmp(buf, "true") || !strcmp(buf, "yes"))
@@ -208,13 +209,14 @@ static int assign(simt_config_t *cfg, const char *file, unsigned line,
             val = 0;
         else
             return set_input_error(err, file, line, vcol, "'%s' must be 0 or 1 "
-                                   "(or true/false), not '%s'", keys[ki].name, buf);
+                                   "(or true/false), not '%s'", keys[ki].name,
+                                   printable(buf, (size_t)-1, shown, sizeof shown));
     } else {
         long long ll;
         if (!parse_decimal(buf, &ll))
             return set_input_error(err, file, line, vcol, "'%s' must be an "
-                                   "integer, not '%s' (decimal digits only)",
-                                   keys[ki].name, buf);
+                                   "integer, not '%s' (decimal digits only)", keys[ki].name,
+                                   printable(buf, (size_t)-1, shown, sizeof shown));
         if (ll < keys[ki].lo || ll > keys[ki].hi)
             return set_input_error(err, file, line, vcol, "'%s' = %lld is out of "
                                    "range [%lld, %lld]", keys[ki].name, ll,

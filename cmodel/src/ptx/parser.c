@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/readfile.h"
 #include "ptx/ir.h"
 #include "ptx/lexer.h"
 #include "ptx/parser_tables.h"
@@ -77,7 +78,10 @@ static _Noreturn void fail_at(parser_t *p, uint32_t line, uint32_t col,
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    set_input_error(p->err, p->file, line, col, "%s", what);
+    /* the message may quote the input: never raw control bytes */
+    char shown[2048];
+    set_input_error(p->err, p->file, line, col, "%s",
+                    printable(what, (size_t)-1, shown, sizeof shown));
     longjmp(p->fail, 1);
 }
 
