@@ -70,7 +70,7 @@ else
   total_fail=$((total_fail + 1))
 fi
 
-suite "parser fuzzing (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
+suite "fuzzing: PTX parser, configuration and command line (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
 
 echo
 echo "$total_pass passed, $total_fail failed"

@@ -88,17 +88,3 @@ int read_input_file(const char *path, const char *what, size_t max_bytes,
     *len = n;
     return SIMT_OK;
 }
-
-const char *printable(const char *s, size_t n, char *out, size_t size)
-{
-    size_t o = 0;
-    for (size_t i = 0; i < n && s[i] && o + 5 < size; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7f)
-            o += (size_t)snprintf(out + o, size - o, "\\x%02x", c);
-        else
-            out[o++] = (char)c;
-    }
-    out[o] = '\0';
-    return out;
-}

@@ -16,9 +16,4 @@
 int read_input_file(const char *path, const char *what, size_t max_bytes,
                     char **buf, size_t *len, simt_error_t *err);
 
-/* Copies `s` (at most n bytes, or up to its NUL when n is (size_t)-1) into
- * out[size] with every control byte and DEL written as \xNN, so that an
- * error message never sends raw control bytes to a terminal. */
-const char *printable(const char *s, size_t n, char *out, size_t size);
-
 #endif

@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "base/error.h"
-#include "base/readfile.h"
 #include "cli/cli.h"
 
 /* The temporary file a signal handler removes.  A handler can reach only

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/readfile.h"
 
+#include "base/error.h"
 #include "cli/cli.h"
 
 static void usage(FILE *out)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "base/readfile.h"
 #include "cli/cli.h"
 #include "compiler/pipeline.h"

@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include "base/error.h"
-#include "base/readfile.h"
 #include "cli/cli.h"
 #include "cli/cosim.h"
 
@@ -312,14 +311,15 @@ int cli_run(int argc, char **argv)
             rc = SIMT_EINPUT;
         }
     /* a run limit: the report, then the statistics so far, marked partial */
-    const char *stopped = rc == SIMT_ELIMIT ? simt_gpu_stopped_by(gpu) : NULL;
+    const char *stopped = rc == SIMT_OK || rc == SIMT_ELIMIT ? simt_gpu_stopped_by(gpu) : NULL;
     if (rc != SIMT_OK && !stopped) {
         simt_gpu_destroy(gpu);
         goto fail;
     }
     const simt_stats_t *st = simt_gpu_stats(gpu);
     if (stopped) {
-        fprintf(stderr, "%s\n", err.msg);
+        if (err.msg[0]) /* a driver that went on after the stop kept it */
+            fprintf(stderr, "%s\n", err.msg);
         printf("workload %s: STOPPED (%s reached: no result check; partial "
                "statistics)\n", wl->name, stopped);
         printf("\n---- statistics (partial: stopped by %s) ----\n", stopped);

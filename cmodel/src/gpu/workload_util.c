@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "base/readfile.h"
 #include "simt/workload.h"
 
 /* Notes that the driver asked for `key` and read entry i (or none, -1). */

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "base/readfile.h"
 #include "ptx/ir.h"
 #include "ptx/lexer.h"
 #include "ptx/parser_tables.h"
