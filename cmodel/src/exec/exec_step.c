@@ -105,7 +105,7 @@ int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,
     const exec_launch_t *L = x->l;
     if (L->err->status != SIMT_OK)
         return SIMT_EFAULT;
-    char what[1024], src[256];
+    char what[3072], src[256]; /* a deadlock lists every warp */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);

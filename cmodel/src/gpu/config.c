@@ -8,6 +8,7 @@
 
 #include "base/error.h"
 #include "base/readfile.h"
+#include "core/sched.h"
 #include "gpu/cta_policy.h"
 #include "simt/config.h"
 #include "exec/recon.h"
@@ -378,6 +379,15 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return key_error(cfg, blame(cfg, SIMT_CFG_NUM_SCHED, SIMT_CFG_MAX_THREADS_SM),
                          err, "gpgpu_num_sched_per_core (%lld) exceeds the warps "
                          "per SM (%lld)", V(NUM_SCHED), V(MAX_THREADS_SM) / 32);
+    /* the timing model's schedulers hold at most SCHED_MAX_SLOTS warps each
+     * (refused here, where the keys are known, rather than at the run) */
+    long long per = (V(MAX_THREADS_SM) / 32 + V(NUM_SCHED) - 1) / V(NUM_SCHED);
+    if (!V(FUNCTIONAL) && per > SCHED_MAX_SLOTS)
+        return key_error(cfg, blame(cfg, SIMT_CFG_NUM_SCHED, SIMT_CFG_MAX_THREADS_SM),
+                         err, "%lld warps per SM over gpgpu_num_sched_per_core = "
+                         "%lld schedulers give %lld warp slots each, more than "
+                         "the %d a scheduler holds: raise gpgpu_num_sched_per_core",
+                         V(MAX_THREADS_SM) / 32, V(NUM_SCHED), per, SCHED_MAX_SLOTS);
 #undef V
     return SIMT_OK;
 }
