@@ -80,7 +80,12 @@ drivers=$(ls tests/kernels/*/driver.c workloads/*/driver.c | sort)
 # shellcheck disable=SC2086
 bash scripts/gen_workloads.sh $drivers >"$out/workloads.c"
 objdir="$out/obj_cli"
+# a header changed since the last build: every object may be stale
+if [ ! -f "$objdir/.stamp" ] || [ -n "$(find cmodel tests/kernels workloads -newer "$objdir/.stamp" \( -name '*.h' -o -name '*.def' \) | head -n 1)" ]; then
+  rm -rf "$objdir"
+fi
 mkdir -p "$objdir" "$out/scratch"
+touch "$objdir/.stamp.new"
 cli_ok=1
 n=0
 for src in $(ls cmodel/src/*/*.c | grep -v "^cmodel/src/cli/") $(ls cmodel/src/cli/*.c | grep -v '/main\.c$') $drivers "$out/workloads.c" tests/fuzz/fuzz_cli.c; do
@@ -99,6 +104,7 @@ if [ "$cli_ok" = 0 ] || ! "$CLANG" $SAN "$objdir"/*.o -lm -ldl -o "$out/fuzz_cli
   echo "fuzz: error: the configuration and command-line fuzz target does not build" >&2
   finish 2
 fi
+mv "$objdir/.stamp.new" "$objdir/.stamp"
 
 cp -n tests/fuzz/corpus/* "$out/corpus/" 2>/dev/null || true
 mkdir -p "$out/corpus_cli"
