@@ -117,6 +117,8 @@ expect run-help-limits 0 "5 a run limit stopped the run" -- "$simt" run --help
 expect big-icache-line 2 "^--set gpgpu_l1i_line=1024: error: gpgpu_icnt_buffer_flits \(32\) cannot hold" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l1i_line=1024
 expect big-icache-line-fits 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l1i_line=1024 --set gpgpu_icnt_buffer_flits=33
 expect sched-slots-refused 2 "^--set gpgpu_num_sched_per_core=1: error: 128 warps per SM over gpgpu_num_sched_per_core = 1 schedulers give 128 warp slots each" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_shader_core_max_threads=4096 --set gpgpu_num_sched_per_core=1
+expect deadlock-window-refused 2 "^--set gpgpu_deadlock_detect_cycles=1000: error: gpgpu_deadlock_detect_cycles \(1000\) is not longer than one memory access's fixed latencies \(10056 cycles" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l2_latency=10000 --set gpgpu_deadlock_detect_cycles=1000
+expect deadlock-window-long-latency 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l2_latency=10000 --set gpgpu_deadlock_detect_cycles=10057
 expect clock-ratio-100 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_core_clock_mhz=70000 --set gpgpu_deadlock_detect_cycles=1000
 expect clock-ratio-inverse 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_core_clock_mhz=7 --set gpgpu_deadlock_detect_cycles=1000
 

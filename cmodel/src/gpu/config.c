@@ -379,6 +379,25 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
         return key_error(cfg, blame(cfg, SIMT_CFG_NUM_SCHED, SIMT_CFG_MAX_THREADS_SM),
                          err, "gpgpu_num_sched_per_core (%lld) exceeds the warps "
                          "per SM (%lld)", V(NUM_SCHED), V(MAX_THREADS_SM) / 32);
+    /* the deadlock window must outlast one miss below the L1 with every
+     * fixed latency on its path (each in its own domain's cycles, as the
+     * window counts the slowest domain's: gpu/timing.c); else a legal run
+     * is reported as a deadlock */
+    long long trip = V(IDEAL_MEMORY)
+        ? (V(MEM_LATENCY) > V(L1I_MISS_LATENCY) ? V(MEM_LATENCY) : V(L1I_MISS_LATENCY))
+        : 2 * V(ICNT_LATENCY) + V(L2_LATENCY) +
+          (V(DRAM_MODEL) ? V(DRAM_TRP) + V(DRAM_TRCD) + V(DRAM_TCL) + V(DRAM_BURST)
+                         : V(DRAM_LATENCY));
+    simt_cfg_key_t lat = V(IDEAL_MEMORY) ? SIMT_CFG_MEM_LATENCY : SIMT_CFG_L2_LATENCY;
+    if (!V(FUNCTIONAL) && V(DEADLOCK_CYCLES) <= trip)
+        return key_error(cfg, blame(cfg, SIMT_CFG_DEADLOCK_CYCLES, lat), err,
+                         "gpgpu_deadlock_detect_cycles (%lld) is not longer than "
+                         "one memory access's fixed latencies (%lld cycles: %s): "
+                         "every such access would be reported as a deadlock",
+                         V(DEADLOCK_CYCLES), trip, V(IDEAL_MEMORY)
+                         ? "the larger of gpgpu_ideal_mem_latency and gpgpu_l1i_miss_latency"
+                         : "2 x gpgpu_icnt_latency + gpgpu_l2_latency + the DRAM's "
+                           "tRP + tRCD + tCL + burst, or gpgpu_dram_latency");
     /* the timing model's schedulers hold at most SCHED_MAX_SLOTS warps each
      * (refused here, where the keys are known, rather than at the run) */
     long long per = (V(MAX_THREADS_SM) / 32 + V(NUM_SCHED) - 1) / V(NUM_SCHED);
