@@ -1,7 +1,8 @@
 /* cta.c: a CTA's threads and issue groups, its barriers, and the
  * functional runner: round-robin over ready groups, running each until it
- * blocks, releasing barriers when every live group has arrived, and
- * reporting a deadlock when no group can move. */
+ * blocks, releasing barriers when every live group has arrived,
+ * reporting a deadlock when no group can move, and stopping at a run
+ * limit (base/limits.h) with where every warp is. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +35,10 @@ int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
                               (p->frame_bytes ? p->frame_bytes : 1), 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
     int shadow = simt_config_get(l->cfg, SIMT_CFG_CHECK_UNINIT) != 0;
-    if (shadow)
-        c->written = calloc(hw * (p->nslots + p->npreds + 1), sizeof *c->written);
-    if ((shadow && !c->written) || !c->threads.regs || !c->threads.preds || !c->threads.cc ||
-        !c->threads.local || !c->warps) {
+    if (shadow) /* + 1: never a zero-sized allocation */
+        c->written = calloc(hw * (p->nslots + p->npreds) + 1, sizeof *c->written);
+    if ((shadow && !c->written) || !c->threads.regs || !c->threads.preds ||
+        !c->threads.cc || !c->threads.local || !c->warps) {
         cta_release(c);
         return set_error(l->err, SIMT_EINPUT, "out of host memory for a CTA");
     }

@@ -280,7 +280,9 @@ void cta_release(cta_t *c);
  * after filling the launch's error with a fault report. */
 int exec_step(exec_ctx_t *x, warp_t *w);
 
-/* Runs a CTA functionally to completion (barriers, deadlock detection). */
+/* Runs a CTA functionally to completion (barriers, deadlock detection):
+ * SIMT_OK, SIMT_EFAULT, or SIMT_ELIMIT when a run limit (launch->limits,
+ * checked before every warp instruction) stopped it. */
 int cta_run_functional(cta_t *c);
 
 /* Releases every barrier of the CTA that enough warps have reached;
