@@ -43,6 +43,7 @@ suite "workloads under timing on every preset, against the cycle baseline" pytho
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
 suite "study runner: local runs, cache, resume after a kill, reports" python3 tests/study/local_test.py build/bin/simt
 suite "study runner on a single-node Slurm cluster (job array vs local, bit for bit)" bash tests/study/slurm_test.sh build/bin/simt
+suite "uninitialised-register check (every workload, and a crafted read)" bash tests/uninit_test.sh build/bin/simt
 echo "== readiness check build"
 if make -s -j"$JOBS" check-build >"$log" 2>&1; then
   suite "timing cases and the readiness check build" bash tests/timing_cases.sh build/bin/simt build/check/bin/simt
@@ -71,7 +72,7 @@ else
   total_fail=$((total_fail + 1))
 fi
 
-suite "parser fuzzing (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
+suite "fuzzing: PTX parser, configuration and command line (bounded smoke run)" bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}" --summary
 
 echo
 echo "$total_pass passed, $total_fail failed"

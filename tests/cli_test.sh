@@ -143,5 +143,93 @@ expect printf-stdout 0 "^vecadd thread 0 of 5000" -- "$simt" run vecadd --ptx te
 expect printf-stdout-timing 0 "vecadd thread 1 of 5000" -- "$simt" run vecadd --ptx tests/ptx/nvcc13/vecadd_printf.ptx
 expect assert-exit-3 3 "device assertion failed: vecadd_printf.cu:20: .*thread \\[100,0,0\\]: Assertion .i < FAIL_AT. failed" -- "$simt" run vecadd --ptx tests/ptx/nvcc13/vecadd_assert.ptx --functional
 
+
+# run limits (docs/limits.md): exit status 5, the limit, kernel and warps
+# named, partial statistics in text and JSON; an infinite loop stops
+loop=tests/limits/loop.ptx
+expect limit-insn-functional 5 "stopped: gpgpu_max_insn = 100000 thread instructions reached in kernel 'vecadd'.*" -- "$simt" run vecadd --ptx "$loop" --set gpgpu_max_insn=100000
+expect limit-insn-warps 5 "warp 0: ready, PC [0-9]+ \(line (18|19|20|21|22|23)\)" -- "$simt" run vecadd --ptx "$loop" --set gpgpu_max_insn=100000
+expect limit-insn-partial-text 5 "statistics \(partial: stopped by gpgpu_max_insn\)" -- "$simt" run vecadd --ptx "$loop" --set gpgpu_max_insn=100000
+expect limit-cycle-timing 5 "gpgpu_max_cycle = 3000 core cycles reached at core cycle 3000 in kernel 'vecadd'" -- "$simt" run vecadd --ptx "$loop" --config configs/fermi-gtx480.cfg --set gpgpu_max_cycle=3000
+expect limit-cycle-warps-summarised 5 "resident warps: 160, by PTX line: [0-9]+ \([0-9]+\)" -- "$simt" run vecadd --ptx "$loop" --config configs/fermi-gtx480.cfg --set gpgpu_max_cycle=3000
+expect limit-cycle-first-warp 5 "^    SM 0, CTA \(0,0,0\), warp 0: .*PC [0-9]+ \(line (18|19|20|21|22|23)\)" -- "$simt" run vecadd --ptx "$loop" --config configs/fermi-gtx480.cfg --set gpgpu_max_cycle=3000
+expect limit-cycle-stats 5 "gpu_sim_cycle += 3000$" -- "$simt" run vecadd --ptx "$loop" --config configs/fermi-gtx480.cfg --set gpgpu_max_cycle=3000
+expect limit-timeout-functional 5 "--timeout 0.5 s of wall-clock time reached" -- "$simt" run vecadd --ptx "$loop" --timeout 0.5
+expect limit-timeout-timing 5 "--timeout 0.5 s of wall-clock time reached at core cycle" -- "$simt" run vecadd --ptx "$loop" --timeout 0.5 --config configs/fermi-gtx480.cfg
+expect limit-timeout-bad 2 "--timeout '0x5' is not a number of seconds" -- "$simt" run vecadd --timeout 0x5
+expect limit-timeout-zero 2 "--timeout '0' is not a number of seconds" -- "$simt" run vecadd --timeout 0
+expect limit-not-reached 0 "workload vecadd: PASS" -- "$simt" run vecadd --set gpgpu_max_insn=100000000 --timeout 600
+"$simt" run vecadd --ptx "$loop" --set gpgpu_max_insn=5000 --json "$tmp/partial.json" >/dev/null 2>&1
+expect limit-json-partial 0 "" -- python3 -c "import json,sys; d=json.load(open('$tmp/partial.json')); sys.exit(0 if d['partial'] is True and d['stopped_by']=='gpgpu_max_insn' and d['stats']['thread_insns']==5024 else 1)"
+expect limit-json-complete 0 "" -- python3 -c "import json,sys; d=json.load(open('$tmp/a.json')); sys.exit(0 if d['partial'] is False and d['stopped_by'] is None else 1)"
+expect run-help-limits 0 "5 a run limit stopped the run" -- "$simt" run --help
+
+# a configuration that used to end in a false deadlock is refused up front
+expect big-icache-line 2 "^--set gpgpu_l1i_line=1024: error: gpgpu_icnt_buffer_flits \(32\) cannot hold" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l1i_line=1024
+expect big-icache-line-fits 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l1i_line=1024 --set gpgpu_icnt_buffer_flits=33
+expect sched-slots-refused 2 "^--set gpgpu_num_sched_per_core=1: error: 128 warps per SM over gpgpu_num_sched_per_core = 1 schedulers give 128 warp slots each" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_shader_core_max_threads=4096 --set gpgpu_num_sched_per_core=1
+expect deadlock-window-refused 2 "^--set gpgpu_deadlock_detect_cycles=1000: error: gpgpu_deadlock_detect_cycles \(1000\) is not longer than one memory access's fixed latencies \(10056 cycles" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l2_latency=10000 --set gpgpu_deadlock_detect_cycles=1000
+expect deadlock-window-long-latency 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_l2_latency=10000 --set gpgpu_deadlock_detect_cycles=10057
+expect clock-ratio-100 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_core_clock_mhz=70000 --set gpgpu_deadlock_detect_cycles=1000
+expect clock-ratio-inverse 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-gtx480.cfg --set gpgpu_core_clock_mhz=7 --set gpgpu_deadlock_detect_cycles=1000
+
+# inputs that cannot hurt the host
+expect config-directory 2 "error: the configuration file must be a regular file, and this is a directory" -- "$simt" run vecadd --config "$tmp"
+expect config-dev-zero 2 "/dev/zero: error: the configuration file must be a regular file, and this is a character device" -- "$simt" run vecadd --config /dev/zero
+printf 'gpgpu_n_clusters = 2\0\n' > "$tmp/nul.cfg"
+expect config-nul-byte 2 "nul.cfg:1:21: error: control byte 0x00" -- "$simt" run vecadd --config "$tmp/nul.cfg"
+printf 'gpgpu_n_clusters\033[2J = 2\n' > "$tmp/esc.cfg"
+expect config-escape-byte 2 "esc.cfg:1:17: error: control byte 0x1b" -- "$simt" run vecadd --config "$tmp/esc.cfg"
+if "$simt" run vecadd --config "$tmp/esc.cfg" 2>&1 | LC_ALL=C grep -q "$(printf '\033')"; then fail=$((fail + 1)); echo "FAIL no-raw-control-bytes"; else pass=$((pass + 1)); echo "ok no-raw-control-bytes"; fi
+if "$simt" run "$(printf 'x\033[2J')" 2>&1 | LC_ALL=C grep -q "$(printf '\033')"; then fail=$((fail + 1)); echo "FAIL no-raw-control-bytes-argv"; else pass=$((pass + 1)); echo "ok no-raw-control-bytes-argv"; fi
+printf 'gpgpu_n_clusters = 010\n' > "$tmp/octal.cfg"
+expect config-decimal-010 0 "gpgpu_n_clusters = 10$" -- "$simt" run vecadd --config "$tmp/octal.cfg" --show-config
+expect config-hex-refused 2 "'gpgpu_n_clusters' must be an integer, not '0x10'" -- "$simt" run vecadd --set gpgpu_n_clusters=0x10
+printf 'functional = 0\n\ngpgpu_simd_width = 12\n' > "$tmp/width.cfg"
+expect config-validation-located 2 "width.cfg:3:1: error: gpgpu_simd_width \(12\) must divide" -- "$simt" run vecadd --config "$tmp/width.cfg"
+expect config-validation-set 2 "^--set max_threads_per_cta=2048: error: max_threads_per_cta" -- "$simt" run vecadd --set max_threads_per_cta=2048
+expect param-unknown 2 "--param sise: error: workload 'vecadd' has no such knob \(it reads: n, seed\)" -- "$simt" run vecadd --param sise=small
+expect param-octal 0 "n=10," -- "$simt" run vecadd --param n=010
+expect info-help 0 "usage: simt info" -- "$simt" info --help
+expect run-help 0 "usage: simt run" -- "$simt" run --help
+expect stdout-full 2 "writing the standard output failed" -- sh -c "'$simt' run vecadd > /dev/full"
+expect stdout-full-list 2 "writing the standard output failed" -- sh -c "'$simt' list > /dev/full"
+expect ptx-dev-zero 2 "/dev/zero: error: the PTX file must be a regular file" -- "$simt" info /dev/zero
+expect ptx-run-directory 2 "error: the PTX file must be a regular file, and this is a directory" -- "$simt" run vecadd --ptx "$tmp"
+printf '.version 9.0\n.target sm_75\n.address_size 64\n.const .b8 big[70000];\n.visible .entry k()\n{\n\tret;\n}\n' > "$tmp/const.ptx"
+expect ptx-const-too-big 2 "const.ptx:4:[0-9]+: error: .const 'big' ends at byte 70000 of the constant bank, beyond gpgpu_const_mem_size = 65536" -- "$simt" info "$tmp/const.ptx"
+mkdir -p "$tmp/jdir"
+expect json-directory 2 "--json replaces only a regular file, and this is a directory" -- "$simt" run vecadd --json "$tmp/jdir"
+ln -s "$tmp/a.json" "$tmp/jlink"
+expect json-symlink 2 "this is a symbolic link" -- "$simt" run vecadd --json "$tmp/jlink"
+expect json-device 2 "/dev/null: error: --json replaces only a regular file" -- "$simt" run vecadd --json /dev/null
+long=$(printf 'n%.0s' $(seq 250)).json
+expect json-long-name 0 "" -- "$simt" run vecadd --json "$tmp/jdir/$long"
+# a path of about 4000 bytes (PATH_MAX is 4096), through nested folders
+deep="$tmp/jdir"; while [ ${#deep} -lt 3700 ]; do deep="$deep/$(printf 'd%.0s' $(seq 200))"; done
+mkdir -p "$deep"
+expect json-long-path 0 "" -- "$simt" run vecadd --json "$deep/$(printf 'f%.0s' $(seq 200)).json"
+if ls -A "$tmp/jdir" "$deep" | grep -q '^\.simt-json'; then fail=$((fail + 1)); echo "FAIL json-no-temp-left"; else pass=$((pass + 1)); echo "ok json-no-temp-left"; fi
+# a signal during the run (and so before or while the JSON is written)
+# leaves neither the JSON nor a temporary file.  python starts the run with
+# SIGINT at its default (a shell's background job would ignore it).
+for sig in INT TERM; do
+  if python3 - "$simt" "$loop" "$tmp/jdir" "$sig" <<'PY'
+import os, signal, subprocess, sys, time
+simt, loop, d, sig = sys.argv[1:]
+p = subprocess.Popen([simt, "run", "vecadd", "--ptx", loop, "--timeout", "60",
+                      "--json", os.path.join(d, "sig.json")],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+time.sleep(0.3)
+p.send_signal(getattr(signal, "SIG" + sig))
+rc = p.wait()
+left = [f for f in os.listdir(d) if f == "sig.json" or f.startswith(".simt-json")]
+sys.exit(0 if rc == -getattr(signal, "SIG" + sig) and not left else 1)
+PY
+  then pass=$((pass + 1)); echo "ok json-signal-$sig"
+  else fail=$((fail + 1)); echo "FAIL json-signal-$sig"; fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

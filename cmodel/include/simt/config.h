@@ -1,9 +1,14 @@
 /* config.h: GPU configuration as `key = value` lines (configs/NAME.cfg),
  * overridable with simt_config_set("key=value").  Unknown keys, bad values
- * and impossible combinations are SIMT_EINPUT errors naming the key. */
+ * and impossible combinations are SIMT_EINPUT errors naming the key and
+ * where it was set (file:line:col, or --set).  Input rules: a
+ * configuration file is a regular file of at most SIMT_CONFIG_MAX_BYTES
+ * whose lines end in LF or CR LF; any other control byte (tab aside) is
+ * an error; integers are decimal (`010` is ten; `0x10` is an error). */
 #ifndef SIMT_CONFIG_H
 #define SIMT_CONFIG_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -20,16 +25,25 @@ typedef enum simt_cfg_key {
 
 typedef struct simt_config {
     int64_t value[SIMT_CFG_NKEYS];
-    /* where each value came from: 0 default, 1 file, 2 --set */
+    /* where each value came from: 0 default, 1 file, 2 --set; for a file,
+     * the line and column of its key (validation errors name them) */
     uint8_t origin[SIMT_CFG_NKEYS];
+    uint32_t line[SIMT_CFG_NKEYS];
+    uint16_t col[SIMT_CFG_NKEYS];
     char preset[256]; /* the file loaded, or "" for defaults */
 } simt_config_t;
 
 struct simt_error;
 
+#define SIMT_CONFIG_MAX_BYTES (1u << 20)
+
 void simt_config_defaults(simt_config_t *cfg);
 int simt_config_load_file(simt_config_t *cfg, const char *path,
                           struct simt_error *err);
+/* The same from text[0..size) (need not end in NUL), `path` naming it in
+ * messages; the file rules above apply except that it is a file. */
+int simt_config_load_text(simt_config_t *cfg, const char *path,
+                          const char *text, size_t size, struct simt_error *err);
 /* "key=value"; `where` names the origin in messages (e.g. "--set"). */
 int simt_config_set(simt_config_t *cfg, const char *assignment,
                     const char *where, struct simt_error *err);

@@ -15,6 +15,10 @@
  *                    kernel, CTA, warp, lane mask, PC and PTX line.
  *   SIMT_ECOSIM (4)  co-simulation: an RTL unit disagreed with its C twin
  *                    (the co-simulation printed the report).
+ *   SIMT_ELIMIT (5)  a run limit stopped the run (gpgpu_max_cycle,
+ *                    gpgpu_max_insn, simt_gpu_set_timeout): the message
+ *                    names the limit, the kernel and where every warp is;
+ *                    the statistics hold the run so far (partial).
  * The statuses double as the documented exit statuses of the simt tool.
  */
 #ifndef SIMT_SIMT_H
@@ -31,10 +35,11 @@
 extern "C" {
 #endif
 
-enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3, SIMT_ECOSIM = 4 };
+enum { SIMT_OK = 0, SIMT_EINPUT = 2, SIMT_EFAULT = 3, SIMT_ECOSIM = 4,
+       SIMT_ELIMIT = 5 };
 
 typedef struct simt_error {
-    int status;       /* SIMT_OK, SIMT_EINPUT, SIMT_EFAULT or SIMT_ECOSIM */
+    int status;       /* SIMT_OK or one of the statuses above */
     char msg[4096];   /* human-readable, possibly several lines */
 } simt_error_t;
 
@@ -88,8 +93,21 @@ void simt_gpu_set_progress(simt_gpu_t *gpu, simt_progress_fn fn, void *ctx,
  * simt_synchronize once the kernels complete, in the order the warps
  * executed their printf calls (docs/semantics.md). */
 void simt_gpu_set_device_output(simt_gpu_t *gpu, FILE *out);
+/* Run limits.  A wall-clock limit of `seconds` (> 0) from now on the
+ * simulation of every later simt_synchronize; gpgpu_max_cycle and
+ * gpgpu_max_insn come from the configuration.  When a limit is reached,
+ * simt_synchronize returns SIMT_ELIMIT (and so does every later one), the
+ * statistics cover the run up to the stop, and simt_gpu_stopped_by names
+ * the limit ("gpgpu_max_cycle", "gpgpu_max_insn" or "timeout"); NULL while
+ * no limit was reached. */
+void simt_gpu_set_timeout(simt_gpu_t *gpu, double seconds);
+const char *simt_gpu_stopped_by(const simt_gpu_t *gpu);
 
 /* ---- modules ---- */
+/* PTX input is at most SIMT_PTX_MAX_BYTES; a file must be a regular file
+ * (not a directory, FIFO or device).  A module whose .const variables
+ * exceed gpgpu_const_mem_size is refused, naming the variable. */
+#define SIMT_PTX_MAX_BYTES (256u << 20)
 int simt_module_load_file(simt_gpu_t *gpu, const char *path,
                           simt_module_t **out, simt_error_t *err);
 /* `name` is used in diagnostics as the file name. */

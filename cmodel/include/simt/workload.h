@@ -20,10 +20,20 @@ extern "C" {
 /* Workload parameters from the command line (`--param key=value`).  A
  * driver reads its knobs with simt_wl_param_int(); the "size" knob selects a
  * preset ("small" for tests, "paper" for experiments). */
+/* What the driver asked for, kept when simt_wl_params_t.log is set: the
+ * tool then refuses a --param that the run never read (a misspelt or
+ * unknown knob would otherwise be silently ignored). */
+typedef struct simt_wl_param_log {
+    uint32_t read;          /* bit i: key[i] was read */
+    int nasked;
+    const char *asked[32];  /* the knobs asked for, first ask first */
+} simt_wl_param_log_t;
+
 typedef struct simt_wl_params {
     int count;
     const char *key[32];
     const char *value[32];
+    simt_wl_param_log_t *log; /* or NULL */
 } simt_wl_params_t;
 
 /* Reads integer knob `key`, or `def` when absent.  A value that is not an

@@ -44,3 +44,17 @@ void clear_error(simt_error_t *err)
     err->status = SIMT_OK;
     err->msg[0] = '\0';
 }
+
+const char *printable(const char *s, size_t n, char *out, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n && s[i] && o + 5 < size; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f)
+            o += (size_t)snprintf(out + o, size - o, "\\x%02x", c);
+        else
+            out[o++] = (char)c;
+    }
+    out[o] = '\0';
+    return out;
+}

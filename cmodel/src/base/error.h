@@ -1,8 +1,9 @@
-/* error.h: filling a simt_error_t. */
+/* error.h: filling a simt_error_t, and showing user text in messages. */
 #ifndef BASE_ERROR_H
 #define BASE_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "simt/simt.h"
 
@@ -19,5 +20,11 @@ int set_input_error(simt_error_t *err, const char *file, unsigned line,
     __attribute__((format(printf, 5, 6)));
 
 void clear_error(simt_error_t *err);
+
+/* Copies `s` (at most n bytes, or up to its NUL when n is (size_t)-1) into
+ * out[size] with every control byte and DEL written as \xNN, so that an
+ * error message never sends raw control bytes to a terminal. */
+const char *printable(const char *s, size_t n, char *out, size_t size);
+
 
 #endif

@@ -2,7 +2,9 @@
  *
  * Exit statuses: 0 success; 1 a workload's result check failed; 2 bad input
  * (command line, configuration, PTX); 3 a fault inside a simulated kernel;
- * 4 co-simulation: an RTL unit disagreed with its C twin. */
+ * 4 co-simulation: an RTL unit disagreed with its C twin; 5 a run limit
+ * (gpgpu_max_cycle, gpgpu_max_insn, --timeout) stopped the run: partial
+ * statistics were written. */
 #ifndef CLI_CLI_H
 #define CLI_CLI_H
 
@@ -35,7 +37,11 @@ int cli_meta_apply(simt_module_t *mod, const char *ptx_path,
  * workload's result and the GPU's statistics, kernel and SM records and
  * configuration. */
 int cli_write_json(const char *path, const char *workload,
-                   const simt_wl_result_t *res, const simt_gpu_t *gpu,
-                   simt_error_t *err);
+                   const simt_wl_result_t *res, const char *stopped_by,
+                   const simt_gpu_t *gpu, simt_error_t *err);
+
+/* Parses a decimal number of seconds ("2", "0.5"; no sign, exponent, hex,
+ * inf or nan) in (0, 1e9] into *out; 0 when `s` is not one. */
+int cli_parse_seconds(const char *s, double *out);
 
 #endif

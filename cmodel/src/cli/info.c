@@ -7,17 +7,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
+#include "base/readfile.h"
 #include "cli/cli.h"
 #include "gpu/compiled.h"
 #include "gpu/occupancy.h"
 #include "ptx/ir.h"
 
+static const char info_usage_line[] =
+    "usage: simt info <file.ptx> [--config FILE] [--set key=value]... "
+    "[--block THREADS] [--dynamic-shared BYTES]\n";
+
 static int info_usage(const char *fmt, const char *arg)
 {
+    char shown[256];
     fprintf(stderr, "simt info: error: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nusage: simt info <file.ptx> [--config FILE] [--set key=value]... "
-                    "[--block THREADS] [--dynamic-shared BYTES]\n");
+    fprintf(stderr, fmt, printable(arg, (size_t)-1, shown, sizeof shown));
+    fprintf(stderr, "\n%s", info_usage_line);
     return 2;
 }
 
@@ -76,6 +82,13 @@ int cli_info(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("%s\nKernels of a PTX file: parameters, registers per thread, shared and\n"
+                   "local memory, instructions, and occupancy on the configuration\n"
+                   "(--block THREADS per CTA, --dynamic-shared BYTES).\n"
+                   "exit status: 0 ok; 2 bad input\n", info_usage_line);
+            return 0;
+        }
         if (!strcmp(a, "--config") || !strcmp(a, "--set") ||
             !strcmp(a, "--block") || !strcmp(a, "--dynamic-shared")) {
             if (!has_next)
@@ -123,18 +136,11 @@ int cli_info(int argc, char **argv)
         return err.status ? err.status : 2;
     }
     /* parse again for direct access to the IR (the module keeps its own) */
-    FILE *f = fopen(file, "rb");
-    char *text = NULL;
-    long len = 0;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
-        fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)) &&
-        fread(text, 1, (size_t)len, f) == (size_t)len) {
-    } else {
-        len = -1;
-    }
-    if (f)
-        fclose(f);
-    ptx_module_t *m = len >= 0 ? ptx_parse(file, text, (size_t)len, &err) : NULL;
+    char *text;
+    size_t len;
+    ptx_module_t *m = NULL;
+    if (read_input_file(file, "PTX file", SIMT_PTX_MAX_BYTES, &text, &len, &err) == SIMT_OK)
+        m = ptx_parse(file, text, len, &err);
     free(text);
     simt_gpu_destroy(gpu);
     if (!m) {

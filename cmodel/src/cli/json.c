@@ -1,10 +1,36 @@
-/* json.c: the statistics as JSON, written atomically. */
+/* json.c: the statistics as JSON, written atomically.
+ *
+ * The file is written to a temporary file in the destination's directory
+ * (mkstemp: a short name of its own, so any destination name the OS
+ * allows works) and renamed over the destination, which must be absent or
+ * a regular file: a directory, device, FIFO or symbolic link is never
+ * replaced.  SIGINT and SIGTERM while the temporary file exists remove it
+ * before the signal takes its default effect. */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/error.h"
 #include "cli/cli.h"
+
+/* The temporary file a signal handler removes.  A handler can reach only
+ * static storage: this is the one process-wide variable of the tool, set
+ * only around the write. */
+static char *volatile json_tmp;
+
+static void json_on_signal(int sig)
+{
+    char *t = json_tmp;
+    if (t)
+        unlink(t);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 static void json_string(FILE *f, const char *s)
 {
@@ -64,8 +90,8 @@ static void json_sms(FILE *f, const simt_sm_stats_t *s, size_t n)
 }
 
 int cli_write_json(const char *path, const char *workload,
-                   const simt_wl_result_t *res, const simt_gpu_t *gpu,
-                   simt_error_t *err)
+                   const simt_wl_result_t *res, const char *stopped_by,
+                   const simt_gpu_t *gpu, simt_error_t *err)
 {
     const simt_stats_t *s = simt_gpu_stats(gpu);
     const simt_config_t *cfg = simt_gpu_config(gpu);
@@ -73,16 +99,59 @@ int cli_write_json(const char *path, const char *workload,
     size_t nks = simt_gpu_kernels(gpu, &ks);
     const simt_sm_stats_t *sms;
     size_t nsms = simt_gpu_sms(gpu, &sms);
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return set_error(err, SIMT_EINPUT, "%s: error: cannot write: %s", path,
-                         strerror(errno));
+    char shown[512];
+    printable(path, (size_t)-1, shown, sizeof shown);
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return set_error(err, SIMT_EINPUT, "%s: error: --json replaces only a "
+                         "regular file, and this is %s", shown,
+                         S_ISDIR(st.st_mode) ? "a directory"
+                         : S_ISLNK(st.st_mode) ? "a symbolic link"
+                                               : "a device, FIFO or socket");
+    /* the temporary file: DIR/.simt-json-XXXXXX beside the destination */
+    const char *slash = strrchr(path, '/');
+    size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
+    char *tmp = malloc(dlen + sizeof ".simt-json-XXXXXX");
+    if (!tmp)
+        return set_error(err, SIMT_EINPUT, "%s: error: out of memory", shown);
+    memcpy(tmp, path, dlen);
+    memcpy(tmp + dlen, ".simt-json-XXXXXX", sizeof ".simt-json-XXXXXX");
+    struct sigaction sa = { .sa_handler = json_on_signal }, old_int, old_term;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    int fd = mkstemp(tmp);
+    FILE *f = NULL;
+    if (fd >= 0) {
+        json_tmp = tmp;
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask); /* mkstemp made it 0600 */
+        f = fdopen(fd, "w");
+        if (!f)
+            close(fd);
+    }
+    if (!f) {
+        int e = errno;
+        if (fd >= 0)
+            unlink(tmp);
+        json_tmp = NULL;
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
+        free(tmp);
+        return set_error(err, SIMT_EINPUT, "%s: error: cannot write: %s", shown,
+                         strerror(e));
+    }
     fprintf(f, "{\n  \"workload\": ");
     json_string(f, workload);
     fprintf(f, ",\n  \"passed\": %s,\n  \"detail\": ", res->passed ? "true" : "false");
     json_string(f, res->detail);
+    /* a run limit: the statistics cover the run up to the stop */
+    fprintf(f, ",\n  \"partial\": %s,\n  \"stopped_by\": ", stopped_by ? "true" : "false");
+    if (stopped_by)
+        json_string(f, stopped_by);
+    else
+        fprintf(f, "null");
     fprintf(f, ",\n  \"stats\": {\n");
     for (size_t i = 0; i < simt_stats_count; i++)
         fprintf(f, "    \"%s\": %llu,\n", simt_stats_names[i],
@@ -104,9 +173,20 @@ int cli_write_json(const char *path, const char *workload,
     }
     fprintf(f, "  }\n}\n");
     int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        return set_error(err, SIMT_EINPUT, "%s: error: write failed", path);
+    bad |= fclose(f) != 0;
+    int e = errno;
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
     }
+    if (bad)
+        unlink(tmp);
+    json_tmp = NULL;
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    free(tmp);
+    if (bad)
+        return set_error(err, SIMT_EINPUT, "%s: error: write failed: %s", shown,
+                         strerror(e));
     return SIMT_OK;
 }

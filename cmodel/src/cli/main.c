@@ -1,7 +1,10 @@
 /* main.c: the simt tool. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+
+#include "base/error.h"
 #include "cli/cli.h"
 
 static void usage(FILE *out)
@@ -25,8 +28,22 @@ static void usage(FILE *out)
         "      a study: workloads x configurations x sweeps, run locally or on\n"
         "      Slurm, cached, reported as tables and charts (docs/experiments.md)\n"
         "\n"
-        "exit status: 0 ok, 1 result check failed, 2 bad input, 3 kernel fault,\n"
-        "4 co-simulation mismatch\n");
+        "exit status: 0 ok, 1 result check failed, 2 bad input (or output that\n"
+        "cannot be written), 3 kernel fault, 4 co-simulation mismatch, 5 a run limit\n"
+        "stopped the run (partial statistics); simt <command> --help says more\n");
+}
+
+/* Output that did not reach its destination (a full disk, a closed pipe
+ * with SIGPIPE ignored) must not end in status 0: stdout is flushed and
+ * checked before exit. */
+static int finish(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "simt: error: writing the standard output failed: %s\n",
+                strerror(errno));
+        return rc ? rc : 2;
+    }
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -37,22 +54,24 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "run"))
-        return cli_run(argc - 2, argv + 2);
+        return finish(cli_run(argc - 2, argv + 2));
     if (!strcmp(cmd, "info"))
-        return cli_info(argc - 2, argv + 2);
+        return finish(cli_info(argc - 2, argv + 2));
     if (!strcmp(cmd, "opt"))
-        return cli_opt(argc - 2, argv + 2);
+        return finish(cli_opt(argc - 2, argv + 2));
     if (!strcmp(cmd, "list"))
-        return cli_list(argc - 2, argv + 2);
+        return finish(cli_list(argc - 2, argv + 2));
     if (!strcmp(cmd, "config"))
-        return cli_config(argc - 2, argv + 2);
+        return finish(cli_config(argc - 2, argv + 2));
     if (!strcmp(cmd, "study"))
-        return cli_study(argc - 2, argv + 2);
+        return finish(cli_study(argc - 2, argv + 2));
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
-        return 0;
+        return finish(0);
     }
-    fprintf(stderr, "simt: error: unknown command '%s'\n\n", cmd);
+    char shown[256];
+    fprintf(stderr, "simt: error: unknown command '%s'\n\n",
+            printable(cmd, (size_t)-1, shown, sizeof shown));
     usage(stderr);
     return 2;
 }

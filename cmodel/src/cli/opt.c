@@ -9,35 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
+#include "base/readfile.h"
 #include "cli/cli.h"
 #include "compiler/pipeline.h"
 #include "ptx/printer.h"
 
 static int opt_usage(const char *fmt, const char *arg)
 {
+    char shown[256];
     fprintf(stderr, "simt opt: error: ");
-    fprintf(stderr, fmt, arg);
+    fprintf(stderr, fmt, printable(arg, (size_t)-1, shown, sizeof shown));
     fprintf(stderr, "\nusage: simt opt [--passes a,b,...] [--config FILE] [--set key=value]... "
                     "in.ptx -o out.ptx\n       simt opt --list\n");
     return 2;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long n = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-        fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)n + 1)) &&
-        fread(text, 1, (size_t)n, f) == (size_t)n) {
-        *len = (size_t)n;
-    } else {
-        free(text);
-        text = NULL;
-    }
-    if (f)
-        fclose(f);
-    return text;
 }
 
 /* Every kernel of *m through the passes; *m becomes the edited module. */
@@ -69,6 +54,13 @@ int cli_opt(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: simt opt [--passes a,b,...] [--config FILE] [--set key=value]... "
+                   "in.ptx -o out.ptx\n       simt opt --list\n\n"
+                   "Runs compiler passes over every kernel and writes the PTX.\n"
+                   "exit status: 0 ok; 2 bad input\n");
+            return 0;
+        }
         if (!strcmp(a, "--list")) {
             compiler_list_passes(stdout);
             return 0;
@@ -110,11 +102,9 @@ int cli_opt(int argc, char **argv)
     for (int i = 0; rc == SIMT_OK && i < nsets; i++)
         rc = simt_config_set(&cfg, sets[i], "--set", &err);
     size_t len = 0;
-    char *text = rc == SIMT_OK ? read_file(in, &len) : NULL;
-    if (rc == SIMT_OK && !text) {
-        fprintf(stderr, "%s: error: cannot read: %s\n", in, strerror(errno));
-        return 2;
-    }
+    char *text = NULL;
+    if (rc == SIMT_OK)
+        rc = read_input_file(in, "PTX file", SIMT_PTX_MAX_BYTES, &text, &len, &err);
     ptx_module_t *m = text ? ptx_parse(in, text, len, &err) : NULL;
     free(text);
     if (m)

@@ -16,14 +16,50 @@
 
 enum { COSIM_HISTORY = 12, COSIM_WINDOW = 200 };
 
+static const char run_usage[] =
+    "usage: simt run <workload> [--config FILE] [--set key=value]... "
+    "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
+    "       [--stats all] [--show-config] [--config-out FILE] [--quiet]\n"
+    "       [--timeout SECONDS] [--check uninit]\n"
+    "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n";
+
+static void run_help(void)
+{
+    printf("%s\n"
+           "Runs a workload (simt list shows them), checks its result against the CPU\n"
+           "reference and prints statistics.\n"
+           "\n"
+           "  --config FILE        a configuration (configs/*.cfg; docs/configs.md)\n"
+           "  --set key=value      override one key (after --config, in order)\n"
+           "  --functional         no timing model (same as --set functional=1)\n"
+           "  --param key=value    a knob of the workload (size=small|paper, n=...)\n"
+           "  --ptx FILE           the workload's kernels from FILE (e.g. from simt opt)\n"
+           "  --json FILE          the statistics as JSON as well (replaces only a\n"
+           "                       regular file; written whole or not at all)\n"
+           "  --stats all          every statistic (default: a short summary)\n"
+           "  --show-config        print the resolved configuration\n"
+           "  --config-out FILE    write it as a file --config reads back\n"
+           "  --quiet              no progress line on a terminal, no closing hint\n"
+           "  --timeout SECONDS    stop the simulation after this much wall-clock time\n"
+           "                       (run limits: also gpgpu_max_cycle, gpgpu_max_insn)\n"
+           "  --check uninit       report a read of a register no path has written\n"
+           "  --cosim UNITS        lockstep co-simulation of RTL units (docs/cosim.md)\n"
+           "\n"
+           "exit status: 0 ok; 1 the result check failed; 2 bad input (command line,\n"
+           "configuration, PTX, workload parameters) or output that cannot be written;\n"
+           "3 a fault inside a simulated kernel (or --check uninit found a read);\n"
+           "4 co-simulation mismatch; 5 a run limit stopped the run (gpgpu_max_cycle,\n"
+           "gpgpu_max_insn, --timeout): the report names it, the kernel and where every\n"
+           "warp is, and the statistics printed (and --json, with \"partial\": true)\n"
+           "cover the run up to the stop (docs/limits.md)\n", run_usage);
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
+    char shown[256];
     fprintf(stderr, "simt run: error: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nusage: simt run <workload> [--config FILE] [--set key=value]... "
-                    "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
-                    "       [--stats all] [--show-config] [--config-out FILE] [--quiet]\n"
-                    "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n");
+    fprintf(stderr, fmt, printable(arg, (size_t)-1, shown, sizeof shown));
+    fprintf(stderr, "\n%s", run_usage);
     return 2;
 }
 
@@ -42,7 +78,8 @@ static const simt_workload_t *find_workload(const char *name)
 static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
                     const char *ptx, const simt_wl_params_t *params,
                     const unit_hooks_t *hooks, cli_progress_t *progress,
-                    simt_gpu_t **gpu_out, simt_wl_result_t *res, simt_error_t *err)
+                    double timeout, simt_gpu_t **gpu_out, simt_wl_result_t *res,
+                    simt_error_t *err)
 {
     *gpu_out = NULL;
     simt_gpu_t *gpu = simt_gpu_create(cfg, err);
@@ -51,6 +88,8 @@ static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
     simt_gpu_set_unit_hooks(gpu, hooks);
     if (progress)
         cli_progress_start(progress, gpu, stderr);
+    if (timeout > 0)
+        simt_gpu_set_timeout(gpu, timeout);
     *gpu_out = gpu;
     char root[4096], path[8192];
     snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
@@ -121,7 +160,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     }
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    run_once(cfg, wl, ptx, params, &c.hooks, NULL, &gpu, &res, &err);
+    run_once(cfg, wl, ptx, params, &c.hooks, NULL, 0, &gpu, &res, &err);
     simt_gpu_destroy(gpu);
     simt_cosim_result_t r;
     cli_cosim_result(&c, &r);
@@ -143,12 +182,15 @@ int cli_run(int argc, char **argv)
     const char *name = NULL, *json = NULL, *ptx = NULL;
     simt_config_t cfg;
     simt_config_defaults(&cfg);
-    simt_wl_params_t params = { 0 };
+    simt_wl_param_log_t plog = { 0 };
+    simt_wl_params_t params = { .log = &plog };
     simt_error_t err = { 0 };
     const char *sets[64];
     int nsets = 0;
     const char *config_file = NULL;
     int functional = 0;
+    double timeout = 0;
+    int check_uninit = 0;
     simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
     const char *cosim_dir = NULL;
     int stats_all = 0, show_config = 0, quiet = 0;
@@ -156,7 +198,10 @@ int cli_run(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
-        if (!strcmp(a, "--config")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            run_help();
+            return 0;
+        } else if (!strcmp(a, "--config")) {
             if (!has_next)
                 return usage_error("%s needs a file", a);
             config_file = argv[++i];
@@ -170,6 +215,18 @@ int cli_run(int argc, char **argv)
             if (!has_next)
                 return usage_error("%s needs a PTX file (e.g. from simt opt)", a);
             ptx = argv[++i];
+        } else if (!strcmp(a, "--timeout")) {
+            if (!has_next)
+                return usage_error("%s needs a number of seconds", a);
+            if (!cli_parse_seconds(argv[++i], &timeout))
+                return usage_error("--timeout '%s' is not a number of seconds "
+                                   "(decimal, > 0, at most 1e9)", argv[i]);
+        } else if (!strcmp(a, "--check")) {
+            if (!has_next)
+                return usage_error("%s needs a check (uninit)", a);
+            if (strcmp(argv[++i], "uninit"))
+                return usage_error("--check '%s' is not a known check (uninit)", argv[i]);
+            check_uninit = 1;
         } else if (!strcmp(a, "--functional")) {
             functional = 1;
         } else if (!strcmp(a, "--stats")) {
@@ -202,8 +259,11 @@ int cli_run(int argc, char **argv)
             char *end;
             if (!has_next)
                 return usage_error("%s needs a number", a);
-            unsigned long v = strtoul(argv[++i], &end, 0);
-            if (*end || !argv[i][0] || v > 0x7fffffffUL)
+            const char *d = argv[++i];
+            while (*d >= '0' && *d <= '9')
+                d++;
+            unsigned long v = strtoul(argv[i], &end, 10); /* decimal only */
+            if (*d || *end || !argv[i][0] || v > 0x7fffffffUL)
                 return usage_error("--cosim-seed '%s' is not a number in 0..2^31-1", argv[i]);
             co.seed = (uint32_t)v;
         } else if (!strcmp(a, "--param")) {
@@ -231,7 +291,9 @@ int cli_run(int argc, char **argv)
         return usage_error("%s", "--cosim-rtl-drives and --cosim-dir need --cosim");
     const simt_workload_t *wl = find_workload(name);
     if (!wl) {
-        fprintf(stderr, "simt run: error: unknown workload '%s'; known:", name);
+        char shown[256];
+        fprintf(stderr, "simt run: error: unknown workload '%s'; known:",
+                printable(name, (size_t)-1, shown, sizeof shown));
         for (int i = 0; simt_workloads[i]; i++)
             fprintf(stderr, " %s", simt_workloads[i]->name);
         fprintf(stderr, "\n");
@@ -243,6 +305,8 @@ int cli_run(int argc, char **argv)
         if (simt_config_set(&cfg, sets[i], "--set", &err) != SIMT_OK)
             goto fail;
     if (functional && simt_config_set(&cfg, "functional=1", "--functional", &err))
+        goto fail;
+    if (check_uninit && simt_config_set(&cfg, "check_uninit=1", "--check", &err))
         goto fail;
     if (co.units && simt_config_get(&cfg, SIMT_CFG_FUNCTIONAL)) {
         fprintf(stderr, "simt run: error: --cosim needs the timing model: give a preset "
@@ -257,7 +321,7 @@ int cli_run(int argc, char **argv)
     cli_progress_t progress;
     int show_progress = !quiet && isatty(STDERR_FILENO);
     int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
-                      show_progress ? &progress : NULL, &gpu, &res, &err);
+                      show_progress ? &progress : NULL, timeout, &gpu, &res, &err);
     if (show_progress)
         cli_progress_end(&progress);
     simt_cosim_result_t cr = { 0 };
@@ -281,17 +345,42 @@ int cli_run(int argc, char **argv)
                                           "twin at the end of the run (report above)");
         goto fail;
     }
-    if (rc != SIMT_OK) {
+    /* a --param the workload never read is a mistake (a misspelt knob) */
+    for (int i = 0; rc == SIMT_OK && i < params.count; i++)
+        if (!(plog.read >> i & 1)) {
+            char shown[160], known[512] = "";
+            for (int j = 0, n = 0; j < plog.nasked && n < (int)sizeof known - 40; j++)
+                n += snprintf(known + n, sizeof known - (size_t)n, "%s%s", j ? ", " : "",
+                              plog.asked[j]);
+            set_error(&err, SIMT_EINPUT, "--param %s: error: workload '%s' has no "
+                      "such knob (it reads: %s)",
+                      printable(params.key[i], 100, shown, sizeof shown), wl->name,
+                      plog.nasked ? known : "none");
+            rc = SIMT_EINPUT;
+        }
+    /* a run limit: the report, then the statistics so far, marked partial */
+    const char *stopped = rc == SIMT_OK || rc == SIMT_ELIMIT ? simt_gpu_stopped_by(gpu) : NULL;
+    if (rc != SIMT_OK && !stopped) {
         simt_gpu_destroy(gpu);
         goto fail;
     }
     const simt_stats_t *st = simt_gpu_stats(gpu);
-    printf("workload %s: %s (%s)\n", wl->name, res.passed ? "PASS" : "FAIL",
-           res.detail);
+    if (stopped) {
+        if (err.msg[0]) /* a driver that went on after the stop kept it */
+            fprintf(stderr, "%s\n", err.msg);
+        printf("workload %s: STOPPED (%s reached: no result check; partial "
+               "statistics)\n", wl->name, stopped);
+    } else {
+        printf("workload %s: %s (%s)\n", wl->name, res.passed ? "PASS" : "FAIL",
+               res.detail);
+    }
     const simt_kernel_stats_t *ks;
     size_t nks = simt_gpu_kernels(gpu, &ks);
-    if (stats_all) {
-        printf("\n---- statistics ----\n");
+    if (stats_all || stopped) { /* a stopped run: every statistic, marked partial */
+        if (stopped)
+            printf("\n---- statistics (partial: stopped by %s) ----\n", stopped);
+        else
+            printf("\n---- statistics ----\n");
         simt_stats_print(st, stdout);
         printf("\n---- kernels ----\n");
         simt_kernel_stats_print(ks, nks, stdout);
@@ -315,11 +404,13 @@ int cli_run(int argc, char **argv)
     if (!stats_all && !quiet)
         printf("%-14s every statistic: --stats all; the configuration: --show-config\n",
                "more");
-    if (json && cli_write_json(json, wl->name, &res, gpu, &err) != SIMT_OK) {
+    if (json && cli_write_json(json, wl->name, &res, stopped, gpu, &err) != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
     }
     simt_gpu_destroy(gpu);
+    if (stopped)
+        return SIMT_ELIMIT;
     if (co.units)
         printf("%scosim: %llu unit-cycles compared, %llu mismatches%s\n",
                stats_all ? "\n" : "", (unsigned long long)cr.unit_cycles, (unsigned long long)cr.mismatches,

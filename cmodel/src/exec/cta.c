@@ -1,7 +1,8 @@
 /* cta.c: a CTA's threads and issue groups, its barriers, and the
  * functional runner: round-robin over ready groups, running each until it
- * blocks, releasing barriers when every live group has arrived, and
- * reporting a deadlock when no group can move. */
+ * blocks, releasing barriers when every live group has arrived,
+ * reporting a deadlock when no group can move, and stopping at a run
+ * limit (base/limits.h) with where every warp is. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +34,11 @@ int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
     c->threads.local = calloc((size_t)c->nthreads *
                               (p->frame_bytes ? p->frame_bytes : 1), 1);
     c->warps = calloc(c->nwarps, sizeof *c->warps);
-    if (!c->threads.regs || !c->threads.preds || !c->threads.cc ||
-        !c->threads.local || !c->warps) {
+    int shadow = simt_config_get(l->cfg, SIMT_CFG_CHECK_UNINIT) != 0;
+    if (shadow) /* + 1: never a zero-sized allocation */
+        c->written = calloc(hw * (p->nslots + p->npreds) + 1, sizeof *c->written);
+    if ((shadow && !c->written) || !c->threads.regs || !c->threads.preds ||
+        !c->threads.cc || !c->threads.local || !c->warps) {
         cta_release(c);
         return set_error(l->err, SIMT_EINPUT, "out of host memory for a CTA");
     }
@@ -63,6 +67,8 @@ void cta_release(cta_t *c)
         free(c->warps[i].copy_preds);
     }
     free(c->warps);
+    free(c->written);
+    c->written = NULL;
     free(c->threads.regs);
     free(c->threads.preds);
     free(c->threads.cc);
@@ -129,15 +135,17 @@ unsigned cta_release_barriers(cta_t *c)
     return n;
 }
 
-int cta_deadlock(cta_t *c, exec_ctx_t *x)
+/* One line per warp of the CTA: its state, PC, PTX line and lanes. */
+static void describe_warps(const cta_t *c, char *dump, size_t size)
 {
     const exec_launch_t *L = c->launch;
-    char dump[3000];
     size_t n = 0;
-    for (uint32_t i = 0; i < c->nwarps && n < sizeof dump - 160; i++) {
+    dump[0] = '\0';
+    uint32_t i = 0;
+    for (; i < c->nwarps && n < size - 160; i++) {
         const warp_t *w = &c->warps[i];
         if (w->state == WARP_DONE) {
-            n += (size_t)snprintf(dump + n, sizeof dump - n,
+            n += (size_t)snprintf(dump + n, size - n,
                                   "\n    warp %u: exited", i);
             continue;
         }
@@ -149,10 +157,19 @@ int cta_deadlock(cta_t *c, exec_ctx_t *x)
             snprintf(what, sizeof what, "waiting at barrier %u", w->bar_id);
         else
             snprintf(what, sizeof what, "ready");
-        n += (size_t)snprintf(dump + n, sizeof dump - n,
+        n += (size_t)snprintf(dump + n, size - n,
                               "\n    warp %u: %s, PC %u (line %u), lanes 0x%08x",
                               i, what, pc, line, warp_active(w));
     }
+    if (i < c->nwarps)
+        snprintf(dump + n, size - n, "\n    ... and %u more warps", c->nwarps - i);
+}
+
+int cta_deadlock(cta_t *c, exec_ctx_t *x)
+{
+    const exec_launch_t *L = c->launch;
+    char dump[3000];
+    describe_warps(c, dump, sizeof dump);
     const warp_t *w0 = NULL;
     for (uint32_t i = 0; i < c->nwarps && !w0; i++)
         if (c->warps[i].state == WARP_AT_BARRIER)
@@ -168,15 +185,36 @@ int cta_deadlock(cta_t *c, exec_ctx_t *x)
                       "reach?); warps:%s", dump);
 }
 
+/* A run limit reached inside the CTA: SIMT_ELIMIT, naming the limit, the
+ * kernel and where each of the CTA's warps is (the only resident ones: the
+ * functional runner runs CTAs one at a time, in order). */
+static int limit_stop(cta_t *c)
+{
+    const exec_launch_t *L = c->launch;
+    char dump[3000], what[96];
+    describe_warps(c, dump, sizeof dump);
+    return set_error(L->err, SIMT_ELIMIT, "%s: stopped: %s reached in kernel "
+                     "'%s' (functional run); the statistics are partial\n"
+                     "  CTAs before (%u,%u,%u) completed, later ones did not "
+                     "start; the warps of CTA (%u,%u,%u):%s",
+                     L->prog->mod->file, limits_describe(L->limits, what, sizeof what),
+                     L->kernel_name, c->ctaid[0], c->ctaid[1], c->ctaid[2],
+                     c->ctaid[0], c->ctaid[1], c->ctaid[2], dump);
+}
+
 int cta_run_functional(cta_t *c)
 {
     exec_ctx_t x = { .l = c->launch, .cta = c };
+    limits_t *lim = c->launch->limits;
+    const simt_stats_t *st = c->launch->stats;
     for (;;) {
         int progressed = 0, live = 0;
         for (uint32_t i = 0; i < c->nwarps; i++) {
             warp_t *w = &c->warps[i];
             /* run a warp until it blocks or finishes: fewer switches */
             while (w->state == WARP_READY) {
+                if (limits_check(lim, 0, st->thread_insns))
+                    return limit_stop(c);
                 if (exec_step(&x, w) != SIMT_OK)
                     return SIMT_EFAULT;
                 progressed = 1;

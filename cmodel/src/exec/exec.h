@@ -30,6 +30,7 @@
 
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "exec/devmem.h"
 #include "ptx/ir.h"
 #include "simt/simt.h"
@@ -108,8 +109,18 @@ typedef struct exec_insn {
     uint32_t call_first, call_count;   /* into program->copies */
     uint32_t ret_first, ret_count;
     uint32_t icall_first, icall_count; /* indirect call: program->icalls */
+    /* the registers it reads, then those it writes (program->refs) */
+    uint32_t ref_first;
+    uint8_t nuses, ndefs;
     exec_opnd_t o[PTX_MAX_OPERANDS];
 } exec_insn_t;
+
+/* A register an instruction reads or writes (exec/uninit.h). */
+typedef struct exec_regref {
+    uint32_t slot;        /* value slot, or predicate slot when pred */
+    uint16_t reg;         /* the register of the instruction's function */
+    uint8_t pred;
+} exec_regref_t;
 
 typedef struct exec_copy {
     uint32_t from, to, bytes;  /* local (per-thread frame) offsets */
@@ -166,6 +177,8 @@ typedef struct exec_program {
                                   EXEC_NO_PC when no alloca is used */
     uint32_t *slot_func;       /* per value slot: owning module function */
     uint32_t *slot_reg;        /* per value slot: its virtual register */
+    exec_regref_t *refs;       /* every instruction's uses and defs */
+    uint32_t nrefs;
 } exec_program_t;
 
 /* Builds the program of `kernel`; `global_base` is the device address of
@@ -278,6 +291,7 @@ typedef struct exec_launch {
     const simt_config_t *cfg;
     simt_error_t *err;
     exec_printf_buf_t *printf_out; /* device printf's FIFO */
+    limits_t *limits;      /* the GPU's run limits (base/limits.h) */
 } exec_launch_t;
 
 #define EXEC_NBARRIERS 16
@@ -293,6 +307,9 @@ typedef struct cta {
     warp_t *warps;         /* the issue groups */
     uint32_t nwarps;       /* issue groups (with pdom: home warps) */
     uint32_t nthreads;
+    /* check_uninit: per home warp, a lane mask per value slot then per
+     * predicate of the threads that have written it; NULL when off */
+    uint32_t *written;
     uint32_t bar_arrived[EXEC_NBARRIERS]; /* threads arrived (32 per warp) */
     uint32_t bar_red[EXEC_NBARRIERS];     /* bar.red accumulators */
     uint8_t bar_red_any[EXEC_NBARRIERS];
@@ -342,7 +359,9 @@ void cta_release(cta_t *c);
  * after filling the launch's error with a fault report. */
 int exec_step(exec_ctx_t *x, warp_t *w);
 
-/* Runs a CTA functionally to completion (barriers, deadlock detection). */
+/* Runs a CTA functionally to completion (barriers, deadlock detection):
+ * SIMT_OK, SIMT_EFAULT, or SIMT_ELIMIT when a run limit (launch->limits,
+ * checked before every warp instruction) stopped it. */
 int cta_run_functional(cta_t *c);
 
 /* Releases every barrier of the CTA that enough warps have reached;

@@ -7,6 +7,7 @@
 #include "exec/dispatch.h"
 #include "exec/lanes.h"
 #include "exec/recon.h"
+#include "exec/uninit.h"
 
 exec_fn exec_select(const ptx_insn_t *in)
 {
@@ -125,7 +126,7 @@ int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,
     const exec_launch_t *L = x->l;
     if (L->err->status != SIMT_OK)
         return SIMT_EFAULT;
-    char what[1024], src[256];
+    char what[3072], src[256]; /* a deadlock lists every warp */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
@@ -166,6 +167,9 @@ int exec_step(exec_ctx_t *x, warp_t *w)
         uint32_t g = w->preds[ei->guard];
         m &= ei->guard_neg ? ~g : g;
     }
+    int shadow = w->cta->written != NULL; /* check_uninit */
+    if (shadow && uninit_check(x, w, ei, active, m) != SIMT_OK)
+        return SIMT_EFAULT;
     if (x->trace) {
         x->trace->mask = 0;
         x->trace->write = 0;
@@ -178,6 +182,8 @@ int exec_step(exec_ctx_t *x, warp_t *w)
     x->clock++;
     top->pc = pc + 1;
     ei->fn(x, w, ei, m);
+    if (shadow)
+        uninit_mark(w, ei, m);
     if (mixed)
         exec_group_copy_out(w, ei);
     if (x->faulted)

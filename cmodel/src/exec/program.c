@@ -7,6 +7,7 @@
 #include "exec/exec.h"
 #include "ptx/callgraph.h"
 #include "ptx/cfg.h"
+#include "ptx/liveness.h"
 
 typedef struct builder {
     const ptx_module_t *m;
@@ -16,6 +17,7 @@ typedef struct builder {
     uint32_t nfuncs;
     uint32_t *vbase, *pbase; /* per module function */
     uint32_t **rslot;        /* per function: register -> slot */
+    uint32_t ref_cap;        /* room in p->refs */
     uint32_t imm_cap, copy_cap;
     uint64_t global_base;
 } builder_t;
@@ -354,6 +356,36 @@ static int resolve_call(builder_t *b, exec_insn_t *ei)
                        &ei->ret_first, &ei->ret_count);
 }
 
+/* The registers `ei` reads and writes, appended to program->refs
+ * (ptx_insn_defs / ptx_insn_uses are their one definition). */
+static int add_refs(builder_t *b, exec_insn_t *ei, uint32_t f)
+{
+    uint16_t uses[PTX_INSN_MAX_USES], defs[PTX_INSN_MAX_DEFS];
+    int nu = ptx_insn_uses(ei->ir, uses, PTX_INSN_MAX_USES);
+    int nd = ptx_insn_defs(ei->ir, defs, PTX_INSN_MAX_DEFS);
+    exec_program_t *p = b->p;
+    if (p->nrefs + (uint32_t)(nu + nd) > b->ref_cap) {
+        uint32_t cap = b->ref_cap ? b->ref_cap * 2 : 256;
+        while (cap < p->nrefs + (uint32_t)(nu + nd))
+            cap *= 2;
+        exec_regref_t *r = realloc(p->refs, cap * sizeof *r);
+        if (!r)
+            return oom(b);
+        p->refs = r;
+        b->ref_cap = cap;
+    }
+    const ptx_function_t *fn = &b->m->funcs[f];
+    ei->ref_first = p->nrefs;
+    ei->nuses = (uint8_t)nu;
+    ei->ndefs = (uint8_t)nd;
+    for (int i = 0; i < nu + nd; i++) {
+        uint16_t r = i < nu ? uses[i] : defs[i - nu];
+        p->refs[p->nrefs++] = (exec_regref_t){ .slot = b->rslot[f][r], .reg = r,
+                                               .pred = fn->regs[r].type == PTX_T_PRED };
+    }
+    return SIMT_OK;
+}
+
 static int layout(builder_t *b)
 {
     const ptx_module_t *m = b->m;
@@ -500,6 +532,8 @@ int exec_program_build(const ptx_module_t *m, uint32_t kernel,
             }
             if (in->op == PTX_OP_CALL)
                 rc = resolve_call(&b, ei);
+            if (rc == SIMT_OK)
+                rc = add_refs(&b, ei, f);
             if (rc != SIMT_OK)
                 break;
             if (!ei->fn)
@@ -539,5 +573,6 @@ void exec_program_free(exec_program_t *p)
     free(p->fsave);
     free(p->slot_func);
     free(p->slot_reg);
+    free(p->refs);
     free(p);
 }

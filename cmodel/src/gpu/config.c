@@ -2,10 +2,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
+#include "base/readfile.h"
+#include "core/sched.h"
 #include "gpu/config_gpgpusim.h"
 #include "gpu/cta_policy.h"
 #include "simt/config.h"
@@ -94,6 +97,33 @@ static size_t distance(const char *a, size_t la, const char *b)
     return row[lb];
 }
 
+/* A decimal integer, optionally negative: digits only (a leading 0 does
+ * not make it octal, 0x is not hex).  0 when `s` is not one. */
+static int parse_decimal(const char *s, long long *out)
+{
+    const char *d = s + (*s == '-');
+    if (!*d)
+        return 0;
+    for (const char *p = d; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    errno = 0;
+    *out = strtoll(s, NULL, 10);
+    return errno == 0;
+}
+
+/* The first control byte of text[0..n) other than tab (a blank here), or
+ * NULL.  (A file's line ends are cut off before: LF, or CR LF.) */
+static const char *control_byte(const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            return text + i;
+    }
+    return NULL;
+}
+
 /* Parses one assignment `key = value` (text without comment), reporting
  * positions as file:line:col (col is col0 plus the 1-based column in
  * `text`: a caller that builds the text names where it came from). */
@@ -101,6 +131,12 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
                      unsigned col0, const char *text, uint8_t origin,
                      simt_error_t *err)
 {
+    const char *bad = control_byte(text, strlen(text));
+    if (bad)
+        return set_input_error(err, file, line, (unsigned)(bad - text) + 1,
+                               "control byte 0x%02x: a configuration is text",
+                               (unsigned char)*bad);
+    char shown[160];
     const char *p = text;
     while (*p == ' ' || *p == '\t')
         p++;
@@ -111,7 +147,8 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
     unsigned kcol = col0 + (unsigned)(k - text) + 1;
     if (klen == 0)
         return set_input_error(err, file, line, kcol,
-                               "expected `key = value`, found '%s'", k);
+                               "expected `key = value`, found '%s'",
+                               printable(k, 60, shown, sizeof shown));
     while (*p == ' ' || *p == '\t')
         p++;
     if (*p != '=')
@@ -166,7 +203,8 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
                 snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed),
                          "%s%s", i ? ", " : "", names[i]);
             return set_input_error(err, file, line, vcol, "'%s' must be one of "
-                                   "%s, not '%s'", keys[ki].name, allowed, buf);
+                                   "%s, not '%s'", keys[ki].name, allowed,
+                                   printable(buf, (size_t)-1, shown, sizeof shown));
         }
     } else if (keys[ki].kind == CFG_BOOL) {
         if (!strcmp(buf, "1") || !strcmp(buf, "true") || !strcmp(buf, "yes"))
@@ -175,14 +213,14 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
             val = 0;
         else
             return set_input_error(err, file, line, vcol, "'%s' must be 0 or 1 "
-                                   "(or true/false), not '%s'", keys[ki].name, buf);
+                                   "(or true/false), not '%s'", keys[ki].name,
+                                   printable(buf, (size_t)-1, shown, sizeof shown));
     } else {
-        char *end;
-        errno = 0;
-        long long ll = strtoll(buf, &end, 0);
-        if (errno || *end || end == buf)
+        long long ll;
+        if (!parse_decimal(buf, &ll))
             return set_input_error(err, file, line, vcol, "'%s' must be an "
-                                   "integer, not '%s'", keys[ki].name, buf);
+                                   "integer, not '%s' (decimal digits only)", keys[ki].name,
+                                   printable(buf, (size_t)-1, shown, sizeof shown));
         if (ll < keys[ki].lo || ll > keys[ki].hi)
             return set_input_error(err, file, line, vcol, "'%s' = %lld is out of "
                                    "range [%lld, %lld]", keys[ki].name, ll,
@@ -191,6 +229,8 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
     }
     cfg->value[ki] = val;
     cfg->origin[ki] = origin;
+    cfg->line[ki] = line;
+    cfg->col[ki] = (uint16_t)(kcol < 65535 ? kcol : 65535);
     return SIMT_OK;
 }
 
@@ -222,49 +262,69 @@ int simt_config_set(simt_config_t *cfg, const char *assignment,
 int simt_config_load_file(simt_config_t *cfg, const char *path,
                           simt_error_t *err)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return set_error(err, SIMT_EINPUT, "%s: error: cannot open the "
-                         "configuration file: %s", path, strerror(errno));
-    /* GPGPU-Sim's `-option value` files are read as they are, whole */
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    int c;
-    while (mem && (c = getc(f)) != EOF)
-        putc(c, mem);
-    if (mem)
-        fclose(mem);
-    if (!text) {
-        fclose(f);
-        return set_error(err, SIMT_EINPUT, "%s: error: out of memory reading "
-                         "the configuration file", path);
+    char *text;
+    size_t size;
+    int rc = read_input_file(path, "configuration file", SIMT_CONFIG_MAX_BYTES,
+                             &text, &size, err);
+    if (rc != SIMT_OK)
+        return rc;
+    /* GPGPU-Sim's `-option value` files are read as they are, whole; a
+     * control byte anywhere is left to the line reader below to locate */
+    int gpgpusim = config_gpgpusim_detect(text);
+    for (size_t at = 0; gpgpusim && at < size;) {
+        const char *nl = memchr(text + at, '\n', size - at);
+        size_t len = nl ? (size_t)(nl - (text + at)) : size - at;
+        if (len && text[at + len - 1] == '\r')
+            len--;
+        gpgpusim = !control_byte(text + at, len);
+        at += (nl ? (size_t)(nl - (text + at)) : size - at) + 1;
     }
-    if (config_gpgpusim_detect(text)) {
-        fclose(f);
+    if (gpgpusim) {
         simt_config_t next = *cfg;
-        int grc = config_gpgpusim_apply(&next, path, text, stderr, err);
+        rc = config_gpgpusim_apply(&next, path, text, stderr, err);
         free(text);
-        if (grc == SIMT_OK) {
+        if (rc == SIMT_OK) {
             *cfg = next;
             snprintf(cfg->preset, sizeof cfg->preset, "%s", path);
         }
-        return grc;
+        return rc;
     }
+    rc = simt_config_load_text(cfg, path, text, size, err);
     free(text);
-    rewind(f);
+    return rc;
+}
+
+int simt_config_load_text(simt_config_t *cfg, const char *path,
+                          const char *text, size_t size, simt_error_t *err)
+{
+    int rc = SIMT_OK;
+    char shown[256];
+    printable(path, (size_t)-1, shown, sizeof shown);
     char line[1024];
     unsigned n = 0;
-    int rc = SIMT_OK;
     simt_config_t next = *cfg;
-    while (rc == SIMT_OK && fgets(line, sizeof line, f)) {
+    for (size_t at = 0; rc == SIMT_OK && at < size;) {
         n++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            rc = set_input_error(err, path, n, 1, "line longer than %zu "
+        const char *nl = memchr(text + at, '\n', size - at);
+        size_t len = nl ? (size_t)(nl - (text + at)) : size - at;
+        size_t after = at + len + 1;
+        if (len && text[at + len - 1] == '\r')
+            len--; /* a CR LF line end */
+        const char *bad = control_byte(text + at, len);
+        if (bad) { /* a NUL included: the line is not cut there */
+            rc = set_input_error(err, shown, n, (unsigned)(bad - (text + at)) + 1,
+                                 "control byte 0x%02x: a configuration is text",
+                                 (unsigned char)*bad);
+            break;
+        }
+        if (len > sizeof line - 2) {
+            rc = set_input_error(err, shown, n, 1, "line longer than %zu "
                                  "characters", sizeof line - 2);
             break;
         }
+        memcpy(line, text + at, len);
+        line[len] = '\0';
+        at = after;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
@@ -273,9 +333,8 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
             p++;
         if (!*p)
             continue;
-        rc = assign(&next, path, n, line, 1, err);
+        rc = assign(&next, shown, n, line, 1, err);
     }
-    fclose(f);
     if (rc == SIMT_OK) {
         *cfg = next;
         snprintf(cfg->preset, sizeof cfg->preset, "%s", path);
@@ -283,49 +342,115 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
     return rc;
 }
 
+/* A validation error about key k, located where k was set: "FILE:LINE:COL:
+ * error: ..." for a file, "--set KEY=VALUE: error: ..." for an override,
+ * "configuration: error: (default KEY = VALUE) ..." for a default. */
+static int key_error(const simt_config_t *cfg, simt_cfg_key_t k, simt_error_t *err,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int key_error(const simt_config_t *cfg, simt_cfg_key_t k, simt_error_t *err,
+                     const char *fmt, ...)
+{
+    char what[1024], shown[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    long long v = (long long)cfg->value[k];
+    if (cfg->origin[k] == 1)
+        return set_error(err, SIMT_EINPUT, "%s:%u:%u: error: %s",
+                         printable(cfg->preset, (size_t)-1, shown, sizeof shown),
+                         cfg->line[k], cfg->col[k], what);
+    if (cfg->origin[k] == 2)
+        return set_error(err, SIMT_EINPUT, "--set %s=%lld: error: %s",
+                         keys[k].name, v, what);
+    return set_error(err, SIMT_EINPUT, "configuration: error: (default %s = "
+                     "%lld) %s", keys[k].name, v, what);
+}
+
+/* Of two keys in conflict, the one to locate the error at: the one the
+ * user set last-most (--set over a file over a default), else a. */
+static simt_cfg_key_t blame(const simt_config_t *cfg, simt_cfg_key_t a,
+                            simt_cfg_key_t b)
+{
+    return cfg->origin[b] > cfg->origin[a] ? b : a;
+}
+
 int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
 {
-    if (simt_config_get(cfg, SIMT_CFG_MAX_THREADS_CTA) >
-        simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM))
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "max_threads_per_cta (%lld) exceeds "
+#define V(k) ((long long)simt_config_get(cfg, SIMT_CFG_##k))
+    if (V(MAX_THREADS_CTA) > V(MAX_THREADS_SM))
+        return key_error(cfg, blame(cfg, SIMT_CFG_MAX_THREADS_CTA, SIMT_CFG_MAX_THREADS_SM),
+                         err, "max_threads_per_cta (%lld) exceeds "
                          "gpgpu_shader_core_max_threads (%lld): no CTA of "
-                         "that size could ever run",
-                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_CTA),
-                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM));
-    if (simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) % 32)
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
+                         "that size could ever run", V(MAX_THREADS_CTA),
+                         V(MAX_THREADS_SM));
+    if (V(MAX_THREADS_SM) % 32)
+        return key_error(cfg, SIMT_CFG_MAX_THREADS_SM, err,
                          "gpgpu_shader_core_max_threads must be a multiple of "
                          "the warp size (32)");
-    static const simt_cfg_key_t pow2[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE,
-                                           SIMT_CFG_L1I_LINE };
-    for (size_t i = 0; i < sizeof pow2 / sizeof *pow2; i++) {
-        int64_t v = simt_config_get(cfg, pow2[i]);
+    static const simt_cfg_key_t lines[] = { SIMT_CFG_L1D_LINE, SIMT_CFG_L2_LINE,
+                                            SIMT_CFG_L1I_LINE, SIMT_CFG_L1C_LINE };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        int64_t v = simt_config_get(cfg, lines[i]);
         if (v & (v - 1))
-            return set_error(err, SIMT_EINPUT, "configuration: error: %s "
-                             "(%lld) must be a power of two",
-                             simt_config_key_name(pow2[i]), (long long)v);
+            return key_error(cfg, lines[i], err, "%s (%lld) must be a power of "
+                             "two", keys[lines[i]].name, (long long)v);
     }
-    /* the largest packet (a line plus its 8-byte header) must fit */
-    int64_t biggest = simt_config_get(cfg, SIMT_CFG_L1D_LINE) + 8;
-    int64_t flit = simt_config_get(cfg, SIMT_CFG_ICNT_FLIT);
-    if ((biggest + flit - 1) / flit > simt_config_get(cfg, SIMT_CFG_ICNT_BUFFER))
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_icnt_buffer_flits (%lld) cannot hold a %lld-byte "
-                         "packet of %lld-byte flits",
-                         (long long)simt_config_get(cfg, SIMT_CFG_ICNT_BUFFER),
-                         (long long)biggest, (long long)flit);
-    if (32 % simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH))
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_simd_width (%lld) must divide the warp size (32)",
-                         (long long)simt_config_get(cfg, SIMT_CFG_SIMD_WIDTH));
-    if (simt_config_get(cfg, SIMT_CFG_NUM_SCHED) >
-        simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32)
-        return set_error(err, SIMT_EINPUT, "configuration: error: "
-                         "gpgpu_num_sched_per_core (%lld) exceeds the warps "
-                         "per SM (%lld)",
-                         (long long)simt_config_get(cfg, SIMT_CFG_NUM_SCHED),
-                         (long long)simt_config_get(cfg, SIMT_CFG_MAX_THREADS_SM) / 32);
+    /* every line an SM fetches over the interconnect (data, instruction,
+     * constant), as one packet with its 8-byte header, must fit in the
+     * interconnect's buffers, or it waits there for ever */
+    if (!V(IDEAL_MEMORY)) {
+        simt_cfg_key_t big = SIMT_CFG_L1D_LINE;
+        for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+            if (lines[i] != SIMT_CFG_L2_LINE &&
+                simt_config_get(cfg, lines[i]) > simt_config_get(cfg, big))
+                big = lines[i];
+        long long packet = (long long)simt_config_get(cfg, big) + 8, flit = V(ICNT_FLIT);
+        long long need = (packet + flit - 1) / flit;
+        if (need > V(ICNT_BUFFER))
+            return key_error(cfg, blame(cfg, big, SIMT_CFG_ICNT_BUFFER), err,
+                             "gpgpu_icnt_buffer_flits (%lld) cannot hold a "
+                             "%lld-byte packet (a %s = %lld line and its 8-byte "
+                             "header) of %lld-byte flits: it needs %lld flits",
+                             V(ICNT_BUFFER), packet, keys[big].name,
+                             (long long)simt_config_get(cfg, big), flit, need);
+    }
+    if (32 % V(SIMD_WIDTH))
+        return key_error(cfg, SIMT_CFG_SIMD_WIDTH, err, "gpgpu_simd_width (%lld) "
+                         "must divide the warp size (32)", V(SIMD_WIDTH));
+    if (V(NUM_SCHED) > V(MAX_THREADS_SM) / 32)
+        return key_error(cfg, blame(cfg, SIMT_CFG_NUM_SCHED, SIMT_CFG_MAX_THREADS_SM),
+                         err, "gpgpu_num_sched_per_core (%lld) exceeds the warps "
+                         "per SM (%lld)", V(NUM_SCHED), V(MAX_THREADS_SM) / 32);
+    /* the deadlock window must outlast one miss below the L1 with every
+     * fixed latency on its path (each in its own domain's cycles, as the
+     * window counts the slowest domain's: gpu/timing.c); else a legal run
+     * is reported as a deadlock */
+    long long trip = V(IDEAL_MEMORY)
+        ? (V(MEM_LATENCY) > V(L1I_MISS_LATENCY) ? V(MEM_LATENCY) : V(L1I_MISS_LATENCY))
+        : 2 * V(ICNT_LATENCY) + V(L2_LATENCY) +
+          (V(DRAM_MODEL) ? V(DRAM_TRP) + V(DRAM_TRCD) + V(DRAM_TCL) + V(DRAM_BURST)
+                         : V(DRAM_LATENCY));
+    simt_cfg_key_t lat = V(IDEAL_MEMORY) ? SIMT_CFG_MEM_LATENCY : SIMT_CFG_L2_LATENCY;
+    if (!V(FUNCTIONAL) && V(DEADLOCK_CYCLES) <= trip)
+        return key_error(cfg, blame(cfg, SIMT_CFG_DEADLOCK_CYCLES, lat), err,
+                         "gpgpu_deadlock_detect_cycles (%lld) is not longer than "
+                         "one memory access's fixed latencies (%lld cycles: %s): "
+                         "every such access would be reported as a deadlock",
+                         V(DEADLOCK_CYCLES), trip, V(IDEAL_MEMORY)
+                         ? "the larger of gpgpu_ideal_mem_latency and gpgpu_l1i_miss_latency"
+                         : "2 x gpgpu_icnt_latency + gpgpu_l2_latency + the DRAM's "
+                           "tRP + tRCD + tCL + burst, or gpgpu_dram_latency");
+    /* the timing model's schedulers hold at most SCHED_MAX_SLOTS warps each
+     * (refused here, where the keys are known, rather than at the run) */
+    long long per = (V(MAX_THREADS_SM) / 32 + V(NUM_SCHED) - 1) / V(NUM_SCHED);
+    if (!V(FUNCTIONAL) && per > SCHED_MAX_SLOTS)
+        return key_error(cfg, blame(cfg, SIMT_CFG_NUM_SCHED, SIMT_CFG_MAX_THREADS_SM),
+                         err, "%lld warps per SM over gpgpu_num_sched_per_core = "
+                         "%lld schedulers give %lld warp slots each, more than "
+                         "the %d a scheduler holds: raise gpgpu_num_sched_per_core",
+                         V(MAX_THREADS_SM) / 32, V(NUM_SCHED), per, SCHED_MAX_SLOTS);
+#undef V
     return SIMT_OK;
 }
 

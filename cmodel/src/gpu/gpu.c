@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/readfile.h"
 #include "exec/exec.h"
 #include "exec/texture.h"
 #include "gpu/compiled.h"
@@ -53,6 +54,7 @@ struct simt_gpu {
     uint64_t progress_every;
     exec_printf_buf_t printf_buf; /* device printf since the last flush */
     FILE *device_out;            /* where it goes (stdout by default) */
+    limits_t limits;             /* gpgpu_max_cycle, gpgpu_max_insn, timeout */
 };
 
 /* CUDA's default printf FIFO size (cudaLimitPrintfFifoSize). */
@@ -96,6 +98,16 @@ void simt_gpu_set_progress(simt_gpu_t *g, simt_progress_fn fn, void *ctx,
     g->progress_every = every_cycles ? every_cycles : 1;
 }
 
+void simt_gpu_set_timeout(simt_gpu_t *g, double seconds)
+{
+    limits_set_timeout(&g->limits, seconds);
+}
+
+const char *simt_gpu_stopped_by(const simt_gpu_t *g)
+{
+    return limits_name(g->limits.hit);
+}
+
 simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
 {
     simt_config_t c;
@@ -117,6 +129,8 @@ simt_gpu_t *simt_gpu_create(const simt_config_t *cfg, simt_error_t *err)
     g->cfg = c;
     g->device_out = stdout;
     g->printf_buf.limit = GPU_PRINTF_FIFO_BYTES;
+    limits_init(&g->limits, (uint64_t)simt_config_get(&c, SIMT_CFG_MAX_CYCLE),
+                (uint64_t)simt_config_get(&c, SIMT_CFG_MAX_INSN));
     if (!simt_config_get(&c, SIMT_CFG_FUNCTIONAL)) {
         g->nsms = (size_t)(simt_config_get(&c, SIMT_CFG_N_CLUSTERS) *
                            simt_config_get(&c, SIMT_CFG_CORES_PER_CLUSTER));
@@ -261,12 +275,42 @@ static void apply_reloc(simt_module_t *m, const ptx_reloc_t *r)
         dst[r->offset + i] = (uint8_t)(a >> (8 * i));
 }
 
+/* The module's .const variables fit the configured constant memory, or
+ * SIMT_EINPUT at the first that ends beyond it. */
+static int check_const(const ptx_module_t *p, const simt_config_t *cfg,
+                       simt_error_t *err)
+{
+    uint64_t cap = (uint64_t)simt_config_get(cfg, SIMT_CFG_CONST_MEM);
+    if (p->const_bytes <= cap)
+        return SIMT_OK;
+    for (uint32_t i = 0; i < p->nsyms; i++) {
+        const ptx_symbol_t *s = &p->syms[i];
+        if (s->kind == PTX_SYM_VAR && s->space == PTX_SPACE_CONST &&
+            s->offset + s->size > cap)
+            return set_input_error(err, p->file, s->line, s->col, ".const '%s' "
+                                   "ends at byte %llu of the constant bank, "
+                                   "beyond gpgpu_const_mem_size = %llu bytes",
+                                   s->name, (unsigned long long)(s->offset + s->size),
+                                   (unsigned long long)cap);
+    }
+    return set_error(err, SIMT_EINPUT, "%s: error: .const variables take %llu "
+                     "bytes, more than gpgpu_const_mem_size = %llu", p->file,
+                     (unsigned long long)p->const_bytes, (unsigned long long)cap);
+}
+
 int simt_module_load_text(simt_gpu_t *g, const char *name, const char *text,
                           size_t len, simt_module_t **out, simt_error_t *err)
 {
+    if (len > SIMT_PTX_MAX_BYTES)
+        return set_error(err, SIMT_EINPUT, "%s: error: %zu bytes of PTX, more "
+                         "than the %u allowed", name, len, SIMT_PTX_MAX_BYTES);
     ptx_module_t *p = ptx_parse(name, text, len, err);
     if (!p)
         return SIMT_EINPUT;
+    if (check_const(p, &g->cfg, err) != SIMT_OK) {
+        ptx_module_free(p);
+        return SIMT_EINPUT;
+    }
     simt_module_t *m = calloc(1, sizeof *m);
     if (!m) {
         ptx_module_free(p);
@@ -322,35 +366,12 @@ int simt_module_set_ptxas_regs(simt_module_t *mod, const char *kernel,
 int simt_module_load_file(simt_gpu_t *g, const char *path, simt_module_t **out,
                           simt_error_t *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return set_error(err, SIMT_EINPUT, "%s: error: cannot open: %s", path,
-                         strerror(errno));
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return set_error(err, SIMT_EINPUT, "%s: error: out of memory", path);
-            }
-            buf = nb;
-        }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return set_error(err, SIMT_EINPUT, "%s: error: read failed", path);
-    }
-    int rc = simt_module_load_text(g, path, buf, len, out, err);
+    char *buf;
+    size_t len;
+    int rc = read_input_file(path, "PTX file", SIMT_PTX_MAX_BYTES, &buf, &len, err);
+    if (rc != SIMT_OK)
+        return rc;
+    rc = simt_module_load_text(g, path, buf, len, out, err);
     free(buf);
     return rc;
 }
@@ -470,11 +491,22 @@ int simt_tex_destroy(simt_gpu_t *g, uint64_t handle, simt_error_t *err)
 
 /* ---------- launches ---------- */
 
-static int check_dims(const simt_dim3_t *d, const char *what, simt_error_t *err)
+/* CUDA's limits on grid dimensions (compute capability 3.0 and later);
+ * a block's x and y are at most max_threads_per_cta (CUDA: 1024) and its
+ * z at most 64.  They keep every product of dimensions (threads per CTA,
+ * CTAs, linear ids) far from overflowing 64 bits. */
+static const uint32_t grid_max[3] = { 0x7fffffffu, 65535, 65535 };
+
+static int check_dims(const simt_dim3_t *d, const char *what,
+                      const uint32_t max[3], const char *why, simt_error_t *err)
 {
     if (!d->x || !d->y || !d->z)
         return set_error(err, SIMT_EINPUT, "launch: %s dimensions (%u,%u,%u) "
                          "must all be at least 1", what, d->x, d->y, d->z);
+    if (d->x > max[0] || d->y > max[1] || d->z > max[2])
+        return set_error(err, SIMT_EINPUT, "launch: %s dimensions (%u,%u,%u) "
+                         "exceed the limits (%u,%u,%u): %s", what, d->x,
+                         d->y, d->z, max[0], max[1], max[2], why);
     return SIMT_OK;
 }
 
@@ -495,8 +527,11 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
                          "(kernels: %s)", p->file, kernel, n ? list : "none");
     }
     const ptx_function_t *f = &p->funcs[fi];
-    if (check_dims(&launch->grid, "grid", err) ||
-        check_dims(&launch->block, "block", err))
+    uint32_t bmax = (uint32_t)simt_config_get(&g->cfg, SIMT_CFG_MAX_THREADS_CTA);
+    const uint32_t block_max[3] = { bmax, bmax, 64 };
+    if (check_dims(&launch->grid, "grid", grid_max, "CUDA's", err) ||
+        check_dims(&launch->block, "block", block_max,
+                   "x and y at most max_threads_per_cta, z at most 64", err))
         return SIMT_EINPUT;
     uint64_t threads = (uint64_t)launch->block.x * launch->block.y * launch->block.z;
     int64_t maxt = simt_config_get(&g->cfg, SIMT_CFG_MAX_THREADS_CTA);
@@ -599,6 +634,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
         .cfg = &g->cfg,
         .err = err,
         .printf_out = &g->printf_buf,
+        .limits = &g->limits,
     };
     return L;
 }
@@ -648,28 +684,34 @@ static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
     g->stats.kernels_launched++;
     const simt_dim3_t *gr = &pl->launch.grid;
     uint64_t nctas = (uint64_t)gr->x * gr->y * gr->z;
+    int rc = SIMT_OK;
     for (uint64_t i = 0; i < nctas; i++) {
         uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
                            (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
         memset(g->smem, 0, smem);
         cta_t c;
-        int rc = cta_init(&c, &L, id, (uint32_t)(i % L.smid_count), g->smem, smem);
+        rc = cta_init(&c, &L, id, (uint32_t)(i % L.smid_count), g->smem, smem);
         if (rc == SIMT_OK)
             rc = cta_run_functional(&c);
         cta_release(&c);
         if (rc != SIMT_OK)
-            return rc;
+            break;
     }
+    /* a run limit keeps the counts so far */
     ks->warp_insns = g->stats.warp_insns - warp0;
     ks->thread_insns = g->stats.thread_insns - thread0;
-    return SIMT_OK;
+    return rc;
 }
 
 int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
 {
     int rc = SIMT_OK;
     uint32_t i = 0;
-    if (!simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
+    char what[96];
+    if (g->limits.hit) /* the run is over: a driver that goes on learns it */
+        rc = set_error(err, SIMT_ELIMIT, "stopped: %s reached earlier in the "
+                       "run", limits_describe(&g->limits, what, sizeof what));
+    else if (!simt_config_get(&g->cfg, SIMT_CFG_FUNCTIONAL))
         rc = run_timing(g, err);
     else
         for (; i < g->nqueue && rc == SIMT_OK; i++)

@@ -199,31 +199,80 @@ static int run_setup(gpu_run_t *g)
     return SIMT_OK;
 }
 
-/* The deadlock fault: reported at the first resident warp, listing every
- * resident warp of every SM with what it waits for. */
-static int deadlock(gpu_run_t *g, uint64_t cycles)
+/* Every resident warp of every SM with what it waits for, one line each;
+ * when they do not all fit in `size`, a summary first (the number of
+ * resident warps at each PTX line), then the lines that fit and the number
+ * left out.  *first_sm and *first_slot: the first warp (first_sm NULL when
+ * none is resident). */
+static void describe_warps(const gpu_run_t *g, char *dump, size_t size,
+                           const sm_t **first_sm_out, unsigned *first_slot_out)
 {
-    char dump[3072];
-    size_t n = 0;
-    unsigned more = 0;
+    enum { NLINES = 12 };
+    uint32_t at_line[NLINES], count[NLINES];
+    unsigned nlines = 0, other = 0, total = 0;
     const sm_t *first_sm = NULL;
     unsigned first_slot = 0;
     for (unsigned i = 0; i < g->nsms; i++)
         for (unsigned w = 0; w < g->sms[i].cfg.max_warps; w++) {
-            char line[256];
-            if (!sm_describe_warp(&g->sms[i], w, line, sizeof line))
+            const sm_slot_t *sl = &g->sms[i].slots[w];
+            if (!sl->live)
                 continue;
             if (!first_sm) {
                 first_sm = &g->sms[i];
                 first_slot = w;
             }
-            if (n + strlen(line) + 8 < sizeof dump)
-                n += (size_t)snprintf(dump + n, sizeof dump - n, "\n    %s", line);
+            total++;
+            const exec_program_t *p = g->sms[i].ctas[sl->cta].cta.launch->prog;
+            uint32_t pc = sl->at_bar ? sl->w->bar_pc : warp_pc(sl->w);
+            uint32_t line = pc < p->ncode ? p->code[pc].ir->line : 0;
+            unsigned k = 0;
+            while (k < nlines && at_line[k] != line)
+                k++;
+            if (k == nlines && nlines < NLINES) {
+                at_line[nlines] = line;
+                count[nlines++] = 0;
+            }
+            if (k < nlines)
+                count[k]++;
             else
-                more++;
+                other++;
         }
-    if (more)
-        snprintf(dump + n, sizeof dump - n, "\n    ... and %u more warps", more);
+    size_t n = 0, budget = size - 40;
+    dump[0] = '\0';
+    if (total * 120 > size) { /* too many for one line each */
+        n += (size_t)snprintf(dump, size, " %u, by PTX line:", total);
+        for (unsigned k = 0; k < nlines; k++)
+            n += (size_t)snprintf(dump + n, size - n, " %u (%u)%s", at_line[k], count[k],
+                                  k + 1 < nlines || other ? "," : "");
+        if (other)
+            n += (size_t)snprintf(dump + n, size - n, " other lines (%u)", other);
+        n += (size_t)snprintf(dump + n, size - n, "; the first:");
+    }
+    unsigned shown = 0;
+    for (unsigned i = 0; i < g->nsms; i++)
+        for (unsigned w = 0; w < g->sms[i].cfg.max_warps; w++) {
+            char line[256];
+            if (!sm_describe_warp(&g->sms[i], w, line, sizeof line))
+                continue;
+            if (n + strlen(line) + 6 >= budget)
+                break;
+            n += (size_t)snprintf(dump + n, size - n, "\n    %s", line);
+            shown++;
+        }
+    if (shown < total)
+        snprintf(dump + n, size - n, "\n    ... and %u more warps", total - shown);
+    *first_sm_out = first_sm;
+    *first_slot_out = first_slot;
+}
+
+/* The deadlock fault: reported at the first resident warp, listing every
+ * resident warp of every SM with what it waits for. */
+static int deadlock(gpu_run_t *g, uint64_t cycles)
+{
+    char dump[3072];
+    const sm_t *first_sm;
+    unsigned first_slot;
+    describe_warps(g, dump, sizeof dump, &first_sm, &first_slot);
     if (!first_sm)
         return set_error(g->ls[0].l.err, SIMT_EFAULT, "deadlock: no CTA can be "
                          "placed and none is resident");
@@ -237,6 +286,37 @@ static int deadlock(gpu_run_t *g, uint64_t cycles)
                       "instruction for %llu cycles (a barrier some warps never "
                       "reach?); resident warps:%s", (unsigned long long)cycles,
                       dump);
+}
+
+/* A run limit reached at core cycle `now` of this run: SIMT_ELIMIT naming
+ * the limit, the kernels running and every resident warp.  The unfinished
+ * kernels end at `now` in their records (the statistics are partial). */
+static int limit_stop(gpu_run_t *g, limits_t *lim, uint64_t now)
+{
+    char dump[3072], names[512] = "", what[96];
+    size_t n = 0;
+    unsigned running = 0;
+    for (unsigned k = 0; k < g->nk; k++) {
+        gpu_kernel_t *gk = &g->ks[k];
+        if (gk->end)
+            continue;
+        gk->end = now;
+        if (gk->next_cta == 0)
+            continue; /* not started */
+        running++;
+        if (n + 80 < sizeof names)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s'%s' (launch %u)",
+                                  n ? ", " : "", gk->k.l->kernel_name, k);
+    }
+    const sm_t *first_sm;
+    unsigned first_slot;
+    describe_warps(g, dump, sizeof dump, &first_sm, &first_slot);
+    return set_error(g->ls[0].l.err, SIMT_ELIMIT, "%s: stopped: %s reached at "
+                     "core cycle %llu in kernel%s %s; the statistics are "
+                     "partial\n  resident warps:%s",
+                     g->ls[0].l.prog->mod->file, limits_describe(lim, what, sizeof what),
+                     (unsigned long long)(g->cycle_base + now), running == 1 ? "" : "s",
+                     running ? names : "(none started)", first_sm ? dump : " none");
 }
 
 /* This run's figures, from the modules that own them. */
@@ -280,6 +360,21 @@ static void report_progress(const gpu_run_t *g, const timing_extras_t *x,
     x->progress(x->progress_ctx, &at);
 }
 
+/* gpgpu_deadlock_detect_cycles counts cycles of the slowest clock domain
+ * a memory access crosses: with the hierarchy, a core 100x faster than
+ * the DRAM waits 100x more core cycles for the same access, which is not a
+ * deadlock.  In core cycles: the key times ceil(core / slowest). */
+static uint64_t deadlock_window(const simt_config_t *cfg,
+                                const uint64_t mhz[CLK_NDOMAINS], int hierarchy)
+{
+    uint64_t slowest = mhz[CLK_CORE];
+    for (int d = 0; hierarchy && d < CLK_NDOMAINS; d++)
+        if (mhz[d] < slowest)
+            slowest = mhz[d];
+    uint64_t ratio = (mhz[CLK_CORE] + slowest - 1) / slowest;
+    return (uint64_t)simt_config_get(cfg, SIMT_CFG_DEADLOCK_CYCLES) * ratio;
+}
+
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                const unit_hooks_t *hooks, const timing_extras_t *x,
                simt_stats_t *stats, simt_kernel_stats_t *ks, simt_sm_stats_t *sms)
@@ -289,11 +384,11 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     gpu_run_t g = { .cfg = cfg, .ls = ls, .nk = n, .hooks = hooks,
                     .cycle_base = stats->gpu_sim_cycle };
     int rc = run_setup(&g);
-    uint64_t now = 0, idle_limit = (uint64_t)simt_config_get(cfg, SIMT_CFG_DEADLOCK_CYCLES);
-    uint64_t last_progress = 0;
+    uint64_t now = 0, last_progress = 0;
     clocks_t clk;
     const uint64_t mhz[CLK_NDOMAINS] = { GET(CLK_CORE), GET(CLK_ICNT),
                                          GET(CLK_L2), GET(CLK_DRAM) };
+    uint64_t idle_limit = deadlock_window(cfg, mhz, g.hierarchy);
     const char *why = clocks_init(&clk, mhz);
     if (rc == SIMT_OK && why)
         rc = set_error(ls[0].l.err, SIMT_EINPUT, "configuration: error: %s", why);
@@ -301,7 +396,12 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                          i < x->ncopies; i++)
         memsys_prefill(&g.mem, x->copies[i].addr, x->copies[i].bytes);
     uint64_t next_report = x->progress ? x->progress_every : UINT64_MAX;
+    limits_t *lim = ls[0].l.limits;
     while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
+        if (limits_check(lim, g.cycle_base + now, stats->thread_insns)) {
+            rc = limit_stop(&g, lim, now);
+            break;
+        }
         /* the memory domains tick on their own clocks; one core cycle per
          * pass (edges that fall together: memory first) */
         if (g.hierarchy)
@@ -326,7 +426,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
             next_report += x->progress_every;
         }
     }
-    if (rc == SIMT_OK) {
+    if (rc == SIMT_OK || rc == SIMT_ELIMIT) {
         dispatch_export_stats(&g.dispatch, GET(MAX_THREADS_SM) / WARP_SIZE,
                               stats->gpu_sim_cycle, ks);
         add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);

@@ -7,8 +7,8 @@
  * (gpu/cta_policy.h) may place one CTA per cluster; then every SM runs one
  * cycle.  The run ends
  * when every CTA of every launch has completed.  A deadlock (no SM issued
- * or retired anything for gpgpu_deadlock_detect_cycles) is a fault that
- * dumps the warps of a resident CTA. */
+ * or retired anything for gpgpu_deadlock_detect_cycles cycles of the
+ * slowest clock domain) is a fault that dumps the resident warps. */
 #ifndef GPU_TIMING_H
 #define GPU_TIMING_H
 
@@ -49,7 +49,9 @@ typedef struct timing_extras {
  * the units' hooks (units/unit_hooks.h); they see cycles counted from the
  * first run of the GPU (gpu_sim_cycle).  SIMT_OK, SIMT_EFAULT (a kernel
  * fault, reported in that launch's error), SIMT_ECOSIM (a hook stopped the
- * run) or SIMT_EINPUT. */
+ * run), SIMT_ELIMIT (a run limit, ls[0].l.limits, checked at the start of
+ * every core cycle: the statistics so far are added as for a complete
+ * run, unfinished kernels ending at the stop) or SIMT_EINPUT. */
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                const unit_hooks_t *hooks, const timing_extras_t *x,
                simt_stats_t *stats, simt_kernel_stats_t *ks, simt_sm_stats_t *sms);

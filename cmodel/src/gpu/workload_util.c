@@ -7,12 +7,34 @@
 #include "base/error.h"
 #include "simt/workload.h"
 
+/* Notes that the driver asked for `key` and read entry i (or none, -1). */
+static void note(simt_wl_param_log_t *log, const char *key, int i)
+{
+    if (i >= 0)
+        log->read |= 1u << i;
+    for (int j = 0; j < log->nasked; j++)
+        if (strcmp(log->asked[j], key) == 0)
+            return;
+    if (log->nasked < 32)
+        log->asked[log->nasked++] = key;
+}
+
 const char *simt_wl_param_str(const simt_wl_params_t *p, const char *key,
                               const char *def)
 {
-    for (int i = p ? p->count - 1 : -1; i >= 0; i--)
+    int i = p ? p->count - 1 : -1;
+    for (; i >= 0; i--)
         if (strcmp(p->key[i], key) == 0)
-            return p->value[i];
+            break;
+    if (p && p->log)
+        note(p->log, key, i);
+    if (i >= 0) {
+        /* an earlier --param of the same key is overridden: read too */
+        for (int j = 0; p->log && j < i; j++)
+            if (strcmp(p->key[j], key) == 0)
+                p->log->read |= 1u << j;
+        return p->value[i];
+    }
     return def;
 }
 
@@ -26,9 +48,15 @@ int simt_wl_param_int(const simt_wl_params_t *p, const char *key, long def,
     }
     char *end;
     errno = 0;
-    long n = strtol(v, &end, 0);
-    if (errno || end == v || *end) {
-        set_error(err, SIMT_EINPUT, "--param %s=%s: error: not an integer", key, v);
+    /* decimal only: 010 is ten, 0x10 is not a number here */
+    int digits = v[0] == '-' ? v[1] != '\0' : v[0] != '\0';
+    for (const char *c = v + (v[0] == '-'); *c && digits; c++)
+        digits = *c >= '0' && *c <= '9';
+    long n = digits ? strtol(v, &end, 10) : 0;
+    if (!digits || errno || *end) {
+        char shown[160];
+        set_error(err, SIMT_EINPUT, "--param %s=%s: error: not an integer (decimal digits only)",
+                  key, printable(v, 100, shown, sizeof shown));
         return -1;
     }
     if (n < lo || n > hi) {

@@ -91,7 +91,10 @@ static _Noreturn void fail_at(parser_t *p, uint32_t line, uint32_t col,
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    set_input_error(p->err, p->file, line, col, "%s", what);
+    /* the message may quote the input: never raw control bytes */
+    char shown[2048];
+    set_input_error(p->err, p->file, line, col, "%s",
+                    printable(what, (size_t)-1, shown, sizeof shown));
     longjmp(p->fail, 1);
 }
 
