@@ -5,7 +5,8 @@
 // derived from the other.
 //
 // Template (DESIGN §8, docs/cosim.md): outputs and next state in always_comb
-// (`_d`), always_ff holds only the reset and `_q <= _d`; flops are marked
+// (`_d`, and a write enable `_we` where only some rows change), always_ff
+// holds only the reset and `_q <= _d` under its enable; flops are marked
 // public_flat_rd, so the co-simulation and the testbench read them by name.
 // Logic whose result cannot be used is not evaluated (the LTLWS cap before
 // W_Opt is valid, OWF classes under another policy, W_Opt outside a finish,
@@ -64,6 +65,15 @@ module warp_arbiter #(
     lowest_idx = r;  // Yosys 0.23 reads no `return`
   endfunction
 
+  // Every slot but i (a constant once the loops over i are unrolled).
+  function automatic logic [N-1:0] others(input int i);
+    logic [N-1:0] r;
+    for (int j = 0; j < N; j++) begin
+      r[j] = (j != i);
+    end
+    others = r;
+  endfunction
+
   // The slots with an index above i.
   function automatic logic [N-1:0] above(input int i);
     logic [N-1:0] r;
@@ -88,7 +98,6 @@ module warp_arbiter #(
   logic             greedy_gto, greedy_owf;
   logic [N-1:0]     gto_oh, owf_oh;
   logic [IdxW:0]    lrr_start;    // one bit wider: last_q + 1 may equal N
-  logic [N-1:0]     self_oh;      // one-hot of the slot under consideration
   logic [WoptW-1:0] n_older;      // valid slots older than it
   logic [N-1:0]     cls_eq [4];   // [c]: slots of class c
   logic [N-1:0]     cls_lt [4];   // [c]: slots of a class below c
@@ -100,15 +109,13 @@ module warp_arbiter #(
     // LTLWS cap: slot i is eligible when fewer than wopt_q valid slots are
     // older than it.  The order is total, so the valid slots older than i
     // are the valid slots other than i that i is not older than.
-    self_oh  = '0;
+    // Evaluated only under LTLWS (W_Opt is loaded under every policy).
     n_older  = '0;
     cls_self = '0;
     eligible = '0;
-    if (wopt_valid_q) begin
+    if (policy_i == simt_pkg::PolLtlws && wopt_valid_q) begin
       for (int i = 0; i < N; i++) begin
-        self_oh     = '0;
-        self_oh[i]  = 1'b1;
-        n_older     = WoptW'($countones(valid_i & ~self_oh & ~age_q[i]));
+        n_older     = WoptW'($countones(valid_i & others(i) & ~age_q[i]));
         eligible[i] = valid_i[i] && (n_older < wopt_q);
       end
     end
@@ -126,29 +133,29 @@ module warp_arbiter #(
     lrr_idx     = '0;
     if (policy_i == simt_pkg::PolLrr || (policy_i == simt_pkg::PolLtlws && ltlws_inner_i)) begin
       lrr_start = last_valid_q ? ({1'b0, last_q} + 1'b1) : '0;
-      for (int i = 0; i < N; i++) begin
-        at_or_after[i] = ((IdxW + 1)'(i) >= lrr_start);
-      end
+      // Slots lrr_start.. (none when lrr_start == N: the shift leaves N bits).
+      at_or_after = ~((N'(1) << lrr_start) - N'(1));
       lrr_hi  = lrr_set & at_or_after;
       lrr_any = |lrr_set;
       lrr_idx = (|lrr_hi) ? lowest_idx(lrr_hi) : lowest_idx(lrr_set);
     end
 
     // GTO: greedy on the last issuer, else the oldest: the member whose
-    // age row covers every other member.
+    // age row covers every other member (not evaluated on a greedy hit or
+    // with no candidate).
     greedy_gto = 1'b0;
     gto_oh     = '0;
     if (policy_i == simt_pkg::PolGto || (policy_i == simt_pkg::PolLtlws && !ltlws_inner_i)) begin
       greedy_gto = last_valid_q && gto_set[last_q];
-      for (int i = 0; i < N; i++) begin
-        self_oh    = '0;
-        self_oh[i] = 1'b1;
-        gto_oh[i]  = gto_set[i] && ((gto_set & ~self_oh & ~age_q[i]) == '0);
+      if (!greedy_gto && (|gto_set)) begin
+        for (int i = 0; i < N; i++) begin
+          gto_oh[i] = gto_set[i] && ((gto_set & others(i) & ~age_q[i]) == '0);
+        end
       end
     end
 
     // OWF: greedy, else the candidate that beats every other candidate on
-    // (class, age).
+    // (class, age) (not evaluated on a greedy hit or with no candidate).
     greedy_owf = 1'b0;
     owf_oh     = '0;
     for (int c = 0; c < 4; c++) begin
@@ -157,6 +164,8 @@ module warp_arbiter #(
     end
     if (policy_i == simt_pkg::PolOwf) begin
       greedy_owf = last_valid_q && cand[last_q];
+    end
+    if (policy_i == simt_pkg::PolOwf && !greedy_owf && (|cand)) begin
       for (int c = 0; c < 4; c++) begin
         for (int i = 0; i < N; i++) begin
           cls_eq[c][i] = (cls_i[2*i +: 2] == 2'(c));
@@ -164,12 +173,10 @@ module warp_arbiter #(
         end
       end
       for (int i = 0; i < N; i++) begin
-        self_oh    = '0;
-        self_oh[i] = 1'b1;
-        cls_self   = cls_i[2*i +: 2];
-        owf_oh[i]  = cand[i] &&
-                     ((cand & cls_lt[cls_self]) == '0) &&
-                     ((cand & cls_eq[cls_self] & ~self_oh & ~age_q[i]) == '0);
+        cls_self  = cls_i[2*i +: 2];
+        owf_oh[i] = cand[i] &&
+                    ((cand & cls_lt[cls_self]) == '0) &&
+                    ((cand & cls_eq[cls_self] & others(i) & ~age_q[i]) == '0);
       end
     end
 
@@ -202,45 +209,47 @@ module warp_arbiter #(
   end
 
   // ------------------------------------------------------------------
-  // Next state (combinational, `_d`)
+  // Next state (combinational, `_d`, with a write enable `_we` for the
+  // rows: only the rows that change load)
   // ------------------------------------------------------------------
-  logic [N-1:0]     inc;          // slot issued this cycle
-  logic [CntW-1:0]  cnt_inc [N];  // counters after this cycle's issue
-  logic [SumW-1:0]  sum;          // sum of cnt_inc
-  logic [CntW-1:0]  fin_cnt;      // cnt_inc of the lowest finished slot
+  logic [N-1:0]     inc;          // slot issued this cycle (one-hot or 0)
+  logic [CntW-1:0]  cnt_sel;      // the issuing slot's counter
+  logic [CntW-1:0]  cnt_new;      // cnt_sel after the issue
+  logic [N-1:0]     cnt_we;       // counter rows that load
+  logic             age_we;       // the age matrix loads
+  logic [CntW-1:0]  cnt_after;    // a slot's counter after the issue
+  logic [SumW-1:0]  sum;          // sum of the counters after the issue
+  logic [CntW-1:0]  fin_cnt;      // that of the lowest finished slot
   logic [SumW-1:0]  k_times;      // k * fin_cnt, k = 2..N
   logic [WoptW-1:0] wopt_new;
 
   always_comb begin : next_state
-    inc = '0;
-    if (issued_valid_i) begin
-      for (int i = 0; i < N; i++) begin
-        inc[i] = (issued_idx_i == IdxW'(i));
-      end
-    end
+    // D7: an out-of-range index matches no slot (the shift keeps N bits).
+    inc = issued_valid_i ? (N'(1) << issued_idx_i) : '0;
 
-    // Last issued (D7: an out-of-range index matches no slot).
+    // Last issued.
     last_valid_d = last_valid_q | (|inc);
     last_d       = (|inc) ? issued_idx_i : last_q;
 
-    // Counters: saturating increment (D9), then alloc clears.  They only
-    // change on an issue or an alloc.
-    for (int i = 0; i < N; i++) begin
-      cnt_inc[i] = cnt_q[i];
-      cnt_d[i]   = cnt_q[i];
-    end
-    if (issued_valid_i || (|alloc_i)) begin
+    // Counters: the issuing slot's saturating increment (D9); an alloc
+    // clears its slot, and wins over an issue to it.
+    cnt_sel = '0;
+    if (|inc) begin
       for (int i = 0; i < N; i++) begin
-        if (inc[i] && !(&cnt_q[i])) begin
-          cnt_inc[i] = cnt_q[i] + 1'b1;
-        end
-        cnt_d[i] = alloc_i[i] ? '0 : cnt_inc[i];
+        if (inc[i]) cnt_sel = cnt_q[i];
       end
+    end
+    cnt_new = (&cnt_sel) ? cnt_sel : cnt_sel + 1'b1;
+    cnt_we  = inc | alloc_i;
+    for (int i = 0; i < N; i++) begin
+      cnt_d[i] = alloc_i[i] ? '0 : cnt_new;
     end
 
     // W_Opt (Eq. 14, D10-D12): floor(sum / c) >= k  <=>  k * c <= sum, so
     // W_Opt = 1 + #{k in 2..N : k * c <= sum}; c == 0 gives N.  Loaded
-    // once per reset, at the first finish.
+    // once per reset, at the first finish, from the counters after this
+    // cycle's issue.
+    cnt_after    = '0;
     sum          = '0;
     fin_cnt      = '0;
     k_times      = '0;
@@ -249,10 +258,11 @@ module warp_arbiter #(
     wopt_d       = wopt_q;
     if (!wopt_valid_q && (|finished_i)) begin
       for (int i = 0; i < N; i++) begin
-        sum = sum + SumW'(cnt_inc[i]);
+        cnt_after = inc[i] ? cnt_new : cnt_q[i];
+        sum       = sum + SumW'(cnt_after);
       end
       for (int i = N - 1; i >= 0; i--) begin
-        if (finished_i[i]) fin_cnt = cnt_inc[i];
+        if (finished_i[i]) fin_cnt = inc[i] ? cnt_new : cnt_q[i];
       end
       wopt_new = WoptW'(1);
       k_times  = SumW'(fin_cnt);
@@ -268,10 +278,11 @@ module warp_arbiter #(
     // i: if i is allocated it is older only than the slots allocated with
     // it at a higher index; otherwise it also becomes older than every
     // new slot.
+    age_we = |alloc_i;
     for (int i = 0; i < N; i++) begin
       age_d[i] = age_q[i];
     end
-    if (|alloc_i) begin
+    if (age_we) begin
       for (int i = 0; i < N; i++) begin
         age_d[i] = alloc_i[i] ? (alloc_i & above(i)) : (age_q[i] | alloc_i);
       end
@@ -279,7 +290,7 @@ module warp_arbiter #(
   end
 
   // ------------------------------------------------------------------
-  // Flops: reset and q <= d only
+  // Flops: reset, and q <= d under the row enables
   // ------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin : regs
     if (!rst_ni) begin
@@ -297,12 +308,17 @@ module warp_arbiter #(
 
   // One block per row (no loop over a nonblocking array assignment).
   for (genvar i = 0; i < N; i++) begin : g_rows
-    always_ff @(posedge clk_i or negedge rst_ni) begin : row_regs
+    always_ff @(posedge clk_i or negedge rst_ni) begin : age_row
       if (!rst_ni) begin
         age_q[i] <= above(i);  // reset order: a lower index is older (D2)
-        cnt_q[i] <= '0;
-      end else begin
+      end else if (age_we) begin
         age_q[i] <= age_d[i];
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : cnt_row
+      if (!rst_ni) begin
+        cnt_q[i] <= '0;
+      end else if (cnt_we[i]) begin
         cnt_q[i] <= cnt_d[i];
       end
     end

@@ -72,12 +72,37 @@ KitLockstep::KitLockstep(const unit_desc_t *u, unsigned instance, const void *st
     for (Field &fd : fields_)
         (fd.f->dir == UNIT_DIR_IN ? ins_ : fd.f->dir == UNIT_DIR_OUT ? outs_ : flops_)
             .push_back(&fd);
-    for (Field *fd : ins_)
-        in_hot_.push_back({ (uint32_t)fd->f->offset, fd->count * fd->f->csize, fd });
+    // The hot lists: a field that is one plain integer on both sides is
+    // moved by a typed load and store, without the general path's words.
+    auto scalar = [](const Field *fd) {
+        return fd->var.p && !fd->rows && fd->count == 1 && fd->nw == 1 && fd->var.bytes <= 8;
+    };
+    auto hot = [](const Field *fd, unsigned si) {
+        return ScalarHot{ static_cast<unsigned char *>(fd->var.p), (uint32_t)fd->f->offset,
+                          (uint8_t)fd->f->csize, (uint8_t)fd->var.bytes, si, fd->mask };
+    };
+    for (Field *fd : ins_) {
+        if (scalar(fd))
+            in_scalar_.push_back(hot(fd, 0));
+        else
+            in_hot_.push_back({ (uint32_t)fd->f->offset, fd->count * fd->f->csize, fd });
+    }
+    for (Field *fd : outs_) {
+        if (scalar(fd))
+            out_scalar_.push_back(hot(fd, 0));
+        else
+            out_rest_.push_back(fd);
+        out_all_.push_back(fd);
+    }
+    unsigned si = 0; // the history's scalar-flop columns, in descriptor order
     for (Field *fd : flops_) {
+        if (!fd->rows && fd->nw == 1)
+            fd->si = si++;
         if (fd->rows && fd->nw == 1 && fd->diff)
             row_hot_.push_back({ static_cast<const unsigned char *>(fd->var.p),
                                  (uint32_t)fd->f->offset, fd->count, fd->mask, fd->diff });
+        else if (scalar(fd))
+            flop_scalar_.push_back(hot(fd, fd->si));
         else
             flop_rest_.push_back(fd);
         flop_all_.push_back(fd);
@@ -171,6 +196,17 @@ bool same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
     }
 }
 
+// A plain integer of `bytes` bytes, and back.
+inline uint64_t load(const unsigned char *p, unsigned bytes)
+{
+    switch (bytes) {
+    case 1: return *p;
+    case 2: return *reinterpret_cast<const uint16_t *>(p);
+    case 4: return *reinterpret_cast<const uint32_t *>(p);
+    default: return *reinterpret_cast<const uint64_t *>(p);
+    }
+}
+
 inline void store(unsigned char *p, unsigned bytes, uint64_t v)
 {
     switch (bytes) {
@@ -183,12 +219,15 @@ inline void store(unsigned char *p, unsigned bytes, uint64_t v)
 
 } // namespace
 
-// Every input port from the twin's `in`.  A field whose C bytes are those
-// it had when last driven is left as it is (the port still holds it): most
-// inputs are the same at a cycle's eval and at its edge.
+// Every input port from the twin's `in`.  A plain integer is stored as it
+// is (as cheap as asking whether it changed); a wider field whose C bytes
+// are those it had when last driven is left as it is (the port still holds
+// it): most inputs are the same at a cycle's eval and at its edge.
 void KitLockstep::drive(const void *in)
 {
     const uint8_t *cin = static_cast<const uint8_t *>(in);
+    for (const ScalarHot &h : in_scalar_)
+        store(h.rp, h.rbytes, load(cin + h.coff, h.cbytes) & h.mask);
     for (const InHot &h : in_hot_) {
         if (!first_drive_ && same_bytes(cin + h.off, last_in_.data() + h.off, h.n))
             continue;
@@ -204,17 +243,6 @@ void KitLockstep::drive(const void *in)
 }
 
 namespace {
-
-// Element k of a plain integer of `bytes` bytes.
-inline uint64_t load(const unsigned char *p, unsigned bytes)
-{
-    switch (bytes) {
-    case 1: return *p;
-    case 2: return *reinterpret_cast<const uint16_t *>(p);
-    case 4: return *reinterpret_cast<const uint32_t *>(p);
-    default: return *reinterpret_cast<const uint64_t *>(p);
-    }
-}
 
 // The first of n rows where the twin's (C type TC) and the RTL's (TR)
 // differ under mask, or n.
@@ -358,7 +386,18 @@ bool KitLockstep::eval(uint64_t cycle, const void *state, const void *in, const 
     cur().evaluated = true;
     std::memcpy(cur().c_out.data(), c_out, u_->out_size);
     bool ok = true;
-    for (const Field *fd : outs_)
+    const unsigned char *cb = static_cast<const unsigned char *>(c_out);
+    for (const ScalarHot &h : out_scalar_) {
+        uint64_t r = load(h.rp, h.rbytes) & h.mask;
+        store(rtl_out_.data() + h.coff, h.cbytes, r);
+        ok = ok && (load(cb + h.coff, h.cbytes) & h.mask) == r;
+    }
+    const std::vector<const Field *> *pass = &out_rest_;
+    if (!ok) { // every output again, in the descriptor's order: the first difference
+        ok = true;
+        pass = &out_all_;
+    }
+    for (const Field *fd : *pass)
         ok = compare(*fd, cycle, c_out, rtl_out_.data(), true) && ok;
     std::memcpy(cur().r_out.data(), rtl_out_.data(), u_->out_size);
     if (!ok) // the report's last row; otherwise the tick records the inputs
@@ -392,16 +431,24 @@ bool KitLockstep::tick(uint64_t cycle, const void *in, const void *c_after)
     }
     cur().ticked = true;
     std::memcpy(cur().in.data(), in, u_->in_size);
-    unsigned si = 0;
     bool ok = true;
-    // The row flops first, in their compact form; on any difference, or
-    // when tracing, every flop again in the descriptor's order (the first
-    // difference reported, every value kept).
+    // The plain scalar flops and the row flops first, in their compact
+    // form; on any difference, or when tracing, every flop again in the
+    // descriptor's order (the first difference reported, every value kept).
     const unsigned char *cb = static_cast<const unsigned char *>(c_after);
+    Row &row = cur();
+    for (const ScalarHot &h : flop_scalar_) {
+        uint64_t c = load(cb + h.coff, h.cbytes) & h.mask, r = load(h.rp, h.rbytes) & h.mask;
+        store(rtl_state_.data() + h.coff, h.cbytes, r);
+        row.c_flop[h.si] = c;
+        row.r_flop[h.si] = r;
+        ok = ok && c == r;
+    }
     for (const RowHot &h : row_hot_)
         ok = ok && h.diff(cb + h.coff, h.rp, h.rows, h.mask) == h.rows;
     const std::vector<const Field *> *pass = &flop_rest_;
-    if (!ok || tr) {
+    bool all = !ok || tr;
+    if (all) {
         ok = true;
         pass = &flop_all_;
     }
@@ -409,8 +456,8 @@ bool KitLockstep::tick(uint64_t cycle, const void *in, const void *c_after)
         bool scalar = !fd->rows && fd->nw == 1;
         ok = compare(*fd, cycle, c_after, rtl_state_.data(), tr || scalar || !ok) && ok;
         if (scalar) {
-            cur().c_flop[si] = unit_get(fd->f, c_after, 0, fd->width);
-            cur().r_flop[si++] = unit_get(fd->f, rtl_state_.data(), 0, fd->width);
+            row.c_flop[fd->si] = unit_get(fd->f, c_after, 0, fd->width);
+            row.r_flop[fd->si] = unit_get(fd->f, rtl_state_.data(), 0, fd->width);
         }
     }
     if (tr)

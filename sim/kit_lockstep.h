@@ -74,6 +74,7 @@ private:
         uint64_t mask; // of one element
         RowDiff diff = nullptr;
         unsigned width, count, nw; // nw: 64-bit words of one SV element
+        unsigned si = 0;           // a scalar flop's column in the history
         bool rows;
         KitVar var;
         int c_sig = -1, both_c = -1, both_rtl = -1, both_in = -1; // VCD handles (rows: first)
@@ -104,9 +105,16 @@ private:
     std::vector<Field> fields_;
     std::vector<Field *> ins_, outs_, flops_; // fields_ by direction
     // The hot paths in compact form (60 instances' worth must stay in cache):
-    struct InHot {
+    struct InHot { // an input that is more than one plain integer
         uint32_t off, n; // the field's bytes in _in_t
         Field *fd;
+    };
+    struct ScalarHot { // one plain integer on both sides (most ports, scalar flops)
+        unsigned char *rp; // the RTL's variable
+        uint32_t coff;     // the field's offset in the twin's struct
+        uint8_t cbytes, rbytes;
+        uint32_t si;       // scalar flops: the history column
+        uint64_t mask;
     };
     struct RowHot { // a row flop of plain integers on both sides
         const unsigned char *rp;
@@ -114,9 +122,11 @@ private:
         uint64_t mask;
         RowDiff diff;
     };
+    std::vector<ScalarHot> in_scalar_, out_scalar_, flop_scalar_;
     std::vector<InHot> in_hot_;
     std::vector<RowHot> row_hot_;
-    std::vector<const Field *> flop_rest_, flop_all_; // not in row_hot_; all
+    std::vector<const Field *> out_rest_, out_all_; // outputs not in out_scalar_; all
+    std::vector<const Field *> flop_rest_, flop_all_; // in neither hot list; all
     std::vector<uint8_t> last_in_; // the twin's inputs as last driven
     bool first_drive_ = true;
     std::vector<uint8_t> rtl_out_, rtl_state_;
