@@ -42,6 +42,8 @@ void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
 {
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
                                   .bank = bank, .row = row };
+    if (d->bank[bank].open_row == (int64_t)row)
+        d->bank[bank].hits++;
     d->wake = 0; /* a new request may go at once */
 }
 
@@ -81,6 +83,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
         d->stats.reads++;
     }
     b->pre_ok = max64(b->pre_ok, end);
+    b->hits--; /* r hit the open row */
     d->stats.bus_busy += c->burst_cycles;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
@@ -100,9 +103,10 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     if (b->open_row == (int64_t)r->row)
         return 0;
     if (b->open_row >= 0) {
-        if (now < b->pre_ok || (!c->fifo && b->hits_waiting))
+        if (now < b->pre_ok || (!c->fifo && b->hits))
             return 0;
         b->open_row = -1;
+        b->hits = 0;
         b->act_ok = max64(b->act_ok, now + c->tRP);
         r->opened = 1;
         d->stats.pres++;
@@ -112,6 +116,9 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     if (now < b->act_ok || now < d->act_ok)
         return 0;
     b->open_row = r->row;
+    b->hits = 0;
+    for (unsigned i = 0; i < d->nq; i++)
+        b->hits += d->q[i].bank == r->bank && d->q[i].row == r->row;
     b->act_at = now;
     r->opened = 1;
     b->col_ok = now + c->tRCD;
@@ -139,7 +146,7 @@ static uint64_t earliest_command(const dram_t *d, unsigned n)
             at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
             at = max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
         } else if (b->open_row >= 0) {
-            if (!d->cfg.fifo && b->hits_waiting)
+            if (!d->cfg.fifo && b->hits)
                 continue; /* waits for the row hits, which are counted */
             at = b->pre_ok;
         } else {
@@ -155,19 +162,19 @@ void dram_cycle(dram_t *d, uint64_t now)
     if (!d->nq || now < d->wake)
         return;
     unsigned n = d->cfg.fifo ? 1 : d->nq;
-    /* first ready: the oldest row hit whose column command can go now */
-    for (unsigned i = 0; i < n; i++)
+    /* first ready: the oldest row hit whose column command can go now;
+     * the channel-wide constraints of col_ready first, so that a cycle in
+     * which no column command can go does not look at each request */
+    unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
+    int col_possible = now >= d->col_ok && now + lat >= d->bus_free &&
+                       (now >= d->rd_ok || now >= d->wr_ok);
+    for (unsigned i = 0; col_possible && i < n; i++)
         if (col_ready(d, &d->q[i], now)) {
             issue_col(d, i, now);
             return;
         }
-    /* FR-FCFS keeps a row open while a queued request still hits it */
-    for (unsigned b = 0; b < d->cfg.banks; b++)
-        d->bank[b].hits_waiting = 0;
-    for (unsigned i = 0; i < d->nq; i++)
-        if (d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row)
-            d->bank[d->q[i].bank].hits_waiting = 1;
-    /* else the oldest request whose bank can make progress */
+    /* else the oldest request whose bank can make progress (FR-FCFS
+     * keeps a row open while a queued request still hits it) */
     for (unsigned i = 0; i < n; i++)
         if (open_row_for(d, &d->q[i], now))
             return;

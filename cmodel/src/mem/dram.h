@@ -54,7 +54,9 @@ typedef struct dram_req {
 typedef struct dram_bank {
     int64_t open_row;          /* -1: closed */
     uint64_t act_at, pre_ok, act_ok, col_ok;
-    uint8_t hits_waiting;      /* this cycle: a queued request hits the row */
+    unsigned hits;             /* queued requests that hit the open row
+                                  (kept as requests come, go and rows
+                                  open, not recounted each cycle) */
 } dram_bank_t;
 
 typedef struct dram_done {
