@@ -33,6 +33,26 @@ void dram_free(dram_t *d)
     *d = (dram_t){ 0 };
 }
 
+/* The first cycle at which request r could issue a command, the state
+ * staying as it is (it changes only by issuing or by a new request), or
+ * UINT64_MAX while it waits for another request's command.  Each
+ * constraint of col_ready and open_row_for is a "not before" time. */
+static inline uint64_t earliest_for(const dram_t *d, const dram_req_t *r)
+{
+    const dram_bank_t *b = &d->bank[r->bank];
+    if (b->open_row == (int64_t)r->row) {
+        unsigned lat = r->write ? d->cfg.tWL : d->cfg.tCL;
+        uint64_t at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
+        return max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
+    }
+    if (b->open_row >= 0) {
+        if (!d->cfg.fifo && b->hits)
+            return UINT64_MAX; /* waits for the row hits, which are counted */
+        return b->pre_ok;
+    }
+    return max64(b->act_ok, d->act_ok);
+}
+
 int dram_can_accept(const dram_t *d)
 {
     return d->nq + d->done_count < d->cfg.queue;
@@ -42,9 +62,17 @@ void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
 {
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
                                   .bank = bank, .row = row };
-    if (d->bank[bank].open_row == (int64_t)row)
+    if (d->bank[bank].open_row == (int64_t)row) {
         d->bank[bank].hits++;
-    d->wake = 0; /* a new request may go at once */
+        d->hits++;
+    }
+    /* a new request makes no other earlier (its row hit can only hold a
+     * precharge back): the wake-up is its own time if that comes first;
+     * under FIFO it matters only at the head */
+    if (!d->cfg.fifo || d->nq == 1) {
+        uint64_t at = d->cfg.fifo ? 0 : earliest_for(d, &d->q[d->nq - 1]);
+        d->wake = at < d->wake ? at : d->wake;
+    }
 }
 
 static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,
@@ -84,6 +112,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     }
     b->pre_ok = max64(b->pre_ok, end);
     b->hits--; /* r hit the open row */
+    d->hits--;
     d->stats.bus_busy += c->burst_cycles;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
@@ -106,6 +135,7 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
         if (now < b->pre_ok || (!c->fifo && b->hits))
             return 0;
         b->open_row = -1;
+        d->hits -= b->hits;
         b->hits = 0;
         b->act_ok = max64(b->act_ok, now + c->tRP);
         r->opened = 1;
@@ -115,10 +145,10 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     }
     if (now < b->act_ok || now < d->act_ok)
         return 0;
-    b->open_row = r->row;
-    b->hits = 0;
+    b->open_row = r->row; /* the bank was closed: it held no hits */
     for (unsigned i = 0; i < d->nq; i++)
         b->hits += d->q[i].bank == r->bank && d->q[i].row == r->row;
+    d->hits += b->hits;
     b->act_at = now;
     r->opened = 1;
     b->col_ok = now + c->tRCD;
@@ -130,28 +160,14 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     return 1;
 }
 
-/* After a cycle that issued nothing: the first cycle at which one of the
- * first n requests could issue a command, the state staying as it is (it
- * changes only by issuing or by a new request).  Each constraint of
- * col_ready and open_row_for is a "not before" time. */
-static uint64_t earliest_command(const dram_t *d, unsigned n)
+/* The first cycle at which one of the requests the scheduler looks at
+ * could issue a command (dram_cycle skips the cycles before). */
+static uint64_t earliest_command(const dram_t *d)
 {
+    unsigned n = d->cfg.fifo ? (d->nq > 0) : d->nq;
     uint64_t t = UINT64_MAX;
     for (unsigned i = 0; i < n; i++) {
-        const dram_req_t *r = &d->q[i];
-        const dram_bank_t *b = &d->bank[r->bank];
-        uint64_t at;
-        if (b->open_row == (int64_t)r->row) {
-            unsigned lat = r->write ? d->cfg.tWL : d->cfg.tCL;
-            at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
-            at = max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
-        } else if (b->open_row >= 0) {
-            if (!d->cfg.fifo && b->hits)
-                continue; /* waits for the row hits, which are counted */
-            at = b->pre_ok;
-        } else {
-            at = max64(b->act_ok, d->act_ok);
-        }
+        uint64_t at = earliest_for(d, &d->q[i]);
         t = at < t ? at : t;
     }
     return t;
@@ -166,19 +182,21 @@ void dram_cycle(dram_t *d, uint64_t now)
      * the channel-wide constraints of col_ready first, so that a cycle in
      * which no column command can go does not look at each request */
     unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
-    int col_possible = now >= d->col_ok && now + lat >= d->bus_free &&
+    int col_possible = d->hits && now >= d->col_ok && now + lat >= d->bus_free &&
                        (now >= d->rd_ok || now >= d->wr_ok);
-    for (unsigned i = 0; col_possible && i < n; i++)
+    int issued = 0;
+    for (unsigned i = 0; col_possible && !issued && i < n; i++)
         if (col_ready(d, &d->q[i], now)) {
             issue_col(d, i, now);
-            return;
+            issued = 1;
         }
     /* else the oldest request whose bank can make progress (FR-FCFS
      * keeps a row open while a queued request still hits it) */
-    for (unsigned i = 0; i < n; i++)
-        if (open_row_for(d, &d->q[i], now))
-            return;
-    d->wake = earliest_command(d, n);
+    for (unsigned i = 0; !issued && i < n; i++)
+        issued = open_row_for(d, &d->q[i], now);
+    /* after a command, look again next cycle (at most one a cycle);
+     * after none, sleep until one can go */
+    d->wake = issued ? now + 1 : earliest_command(d);
 }
 
 int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)

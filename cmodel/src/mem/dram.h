@@ -74,6 +74,8 @@ typedef struct dram {
     uint64_t rd_ok, wr_ok;     /* tWTR, tRTW */
     uint64_t bus_free;         /* first cycle the data bus is free */
     uint64_t wake;             /* nothing can issue before (0: look) */
+    unsigned hits;             /* the banks' hits together: 0, no column
+                                  command can go */
     dram_done_t *done;         /* completions, in time order */
     unsigned done_head, done_count;
     dram_trace_t *trace;       /* optional: the caller's buffer */
