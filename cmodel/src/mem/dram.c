@@ -67,12 +67,17 @@ void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
         d->hits++;
     }
     /* a new request makes no other earlier (its row hit can only hold a
-     * precharge back): the wake-up is its own time if that comes first;
-     * under FIFO it matters only at the head */
-    if (!d->cfg.fifo || d->nq == 1) {
-        uint64_t at = d->cfg.fifo ? 0 : earliest_for(d, &d->q[d->nq - 1]);
-        d->wake = at < d->wake ? at : d->wake;
+     * precharge back): a wake-up comes forward to its own time; under
+     * FIFO it matters only at the head */
+    if (d->cfg.fifo) {
+        if (d->nq == 1)
+            d->col_wake = d->open_wake = 0;
+        return;
     }
+    uint64_t at = earliest_for(d, &d->q[d->nq - 1]);
+    uint64_t *wake = d->bank[bank].open_row == (int64_t)row ? &d->col_wake
+                                                           : &d->open_wake;
+    *wake = at < *wake ? at : *wake;
 }
 
 static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,
@@ -160,43 +165,84 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     return 1;
 }
 
-/* The first cycle at which one of the requests the scheduler looks at
- * could issue a command (dram_cycle skips the cycles before). */
-static uint64_t earliest_command(const dram_t *d)
+/* The first cycles at which one of the requests the scheduler looks at
+ * could issue a column command, and a PRE or ACT (dram_cycle skips the
+ * cycles before). */
+static void earliest_commands(dram_t *d)
 {
     unsigned n = d->cfg.fifo ? (d->nq > 0) : d->nq;
-    uint64_t t = UINT64_MAX;
+    uint64_t col = UINT64_MAX, open = UINT64_MAX;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t at = earliest_for(d, &d->q[i]);
-        t = at < t ? at : t;
+        const dram_req_t *r = &d->q[i];
+        uint64_t at = earliest_for(d, r);
+        if (d->bank[r->bank].open_row == (int64_t)r->row)
+            col = at < col ? at : col;
+        else
+            open = at < open ? at : open;
     }
-    return t;
+    d->col_wake = col;
+    d->open_wake = open;
+}
+
+/* After command `cmd` on bank b at `now`, lower bounds that stay true
+ * (FR-FCFS; under FIFO the head changes, so both look next cycle).  A
+ * column command moves the channel-wide column constraints (every column
+ * command waits for them) and, leaving the bank without row hits, may let
+ * its precharge go; a PRE or ACT may be followed by another next cycle,
+ * and an ACT's row hits can go tRCD later. */
+static void after_command(dram_t *d, dram_cmd_t cmd, const dram_bank_t *b,
+                          uint64_t now)
+{
+    if (d->cfg.fifo) {
+        d->col_wake = d->open_wake = now + 1;
+        return;
+    }
+    if (cmd == DRAM_RD || cmd == DRAM_WR) {
+        unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
+        uint64_t at = max64(max64(d->col_ok, d->rd_ok < d->wr_ok ? d->rd_ok : d->wr_ok),
+                            d->bus_free > lat ? d->bus_free - lat : 0);
+        d->col_wake = max64(at, now + 1);
+        if (!b->hits && b->pre_ok < d->open_wake)
+            d->open_wake = max64(b->pre_ok, now + 1);
+        return;
+    }
+    d->open_wake = now + 1;
+    if (cmd == DRAM_ACT && b->col_ok < d->col_wake)
+        d->col_wake = b->col_ok;
 }
 
 void dram_cycle(dram_t *d, uint64_t now)
 {
-    if (!d->nq || now < d->wake)
+    if (!d->nq || (now < d->col_wake && now < d->open_wake))
         return;
     unsigned n = d->cfg.fifo ? 1 : d->nq;
     /* first ready: the oldest row hit whose column command can go now;
      * the channel-wide constraints of col_ready first, so that a cycle in
      * which no column command can go does not look at each request */
     unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
-    int col_possible = d->hits && now >= d->col_ok && now + lat >= d->bus_free &&
+    int col_possible = d->hits && now >= d->col_wake && now >= d->col_ok &&
+                       now + lat >= d->bus_free &&
                        (now >= d->rd_ok || now >= d->wr_ok);
-    int issued = 0;
-    for (unsigned i = 0; col_possible && !issued && i < n; i++)
+    for (unsigned i = 0; col_possible && i < n; i++)
         if (col_ready(d, &d->q[i], now)) {
+            const dram_bank_t *b = &d->bank[d->q[i].bank];
+            dram_cmd_t cmd = d->q[i].write ? DRAM_WR : DRAM_RD;
             issue_col(d, i, now);
-            issued = 1;
+            after_command(d, cmd, b, now);
+            return;
         }
     /* else the oldest request whose bank can make progress (FR-FCFS
      * keeps a row open while a queued request still hits it) */
-    for (unsigned i = 0; !issued && i < n; i++)
-        issued = open_row_for(d, &d->q[i], now);
-    /* after a command, look again next cycle (at most one a cycle);
-     * after none, sleep until one can go */
-    d->wake = issued ? now + 1 : earliest_command(d);
+    for (unsigned i = 0; now >= d->open_wake && i < n; i++) {
+        const dram_bank_t *b = &d->bank[d->q[i].bank];
+        int was_open = b->open_row >= 0;
+        if (open_row_for(d, &d->q[i], now)) {
+            after_command(d, was_open ? DRAM_PRE : DRAM_ACT, b, now);
+            return;
+        }
+    }
+    /* nothing could go: sleep until something can */
+    earliest_commands(d);
 }
 
 int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)

@@ -73,7 +73,11 @@ typedef struct dram {
     uint64_t col_ok;           /* tCCD */
     uint64_t rd_ok, wr_ok;     /* tWTR, tRTW */
     uint64_t bus_free;         /* first cycle the data bus is free */
-    uint64_t wake;             /* nothing can issue before (0: look) */
+    uint64_t col_wake;         /* no column command can go before */
+    uint64_t open_wake;        /* no PRE or ACT can go before (0: look);
+                                  each a lower bound kept as commands
+                                  issue and requests arrive, so a cycle
+                                  skips the scan it cannot need */
     unsigned hits;             /* the banks' hits together: 0, no column
                                   command can go */
     dram_done_t *done;         /* completions, in time order */
