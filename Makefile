@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench ptx clean help deps study fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
+.PHONY: all run test lint bench bench-suite ptx clean help deps study fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -38,6 +38,7 @@ help:
 	@echo "make test       install what is missing, build, run every test (ends with 'N passed, N failed')"
 	@echo "make lint       compile with clang's extra warnings and run cppcheck"
 	@echo "make bench      simulation speed (functional, timing) and the co-simulation slowdown"
+	@echo "make bench-suite every workload at paper size (PRESET=kepler-ss|paper, ONLY=w1,w2, RECORD=1)"
 	@echo "make tb         build (once) and run the RTL unit testbenches (tb/)"
 	@echo "make rtl-check  verilator lint and a Yosys synthesis of every RTL unit"
 	@echo "make cosim      build the co-simulation plugin (simt run --cosim, docs/cosim.md)"
@@ -219,6 +220,13 @@ fuzz:
 
 bench: $(SIMT) $(COSIM_LIB)
 	@bash scripts/bench.sh
+
+# The paper-size suite (issue 15): a benchmark, never part of `make test`.
+PRESET ?= kepler-ss
+bench-suite: $(SIMT)
+	@python3 scripts/bench_suite.py $(SIMT) --preset $(PRESET) \
+	  $(if $(ONLY),--only $(ONLY)) $(if $(THREADS),--threads $(THREADS)) \
+	  $(if $(RECORD),--record)
 
 # Area and timing of every RTL unit (docs/area-timing.md): build/synth/.
 synth:

@@ -58,14 +58,18 @@ print(f"native C (-O2) of the same computation: {nt:.4f} s; simulator/native tim
 PY
 
 # Timing model on fermi-gtx480: a compute-bound and a memory-bound workload,
-# and one that queues many launches as much of the suite does (gaussian: 254
-# launches of two small kernels, so CTA dispatch and kernel turnover weigh).
+# one that queues many launches as much of the suite does (gaussian: 254
+# launches of two small kernels, so CTA dispatch and kernel turnover weigh),
+# a many-launch low-occupancy one (nw1 at paper size: one launch per tile
+# diagonal, 32-thread CTAs) and a low-IPC one (lu: two 768-thread CTAs whose
+# uncoalesced per-thread matrices keep most SMs idle and every warp waiting
+# on memory, the cycles that cost the most per instruction).
 # Simulated thread-instructions and GPU cycles per second of wall time (the
 # faster of two runs: this shared machine's timing varies by about 20%), and
 # the peak resident memory of the process.  Target: >= 20 M
 # thread-instructions per second.
 for spec in "nestedloops --param m=${BENCH_TIMING_M:-160}" "vecadd --param n=${BENCH_TIMING_N:-2000000}" \
-            "gaussian --param size=small"; do
+            "gaussian --param size=small" "nw1 --param size=paper" "lu"; do
   best_t=""
   for _ in 1 2; do
     start=$(date +%s.%N)

@@ -43,3 +43,39 @@ TEST(clocks_bad_frequency)
     const uint64_t f[CLK_NDOMAINS] = { 700, 0, 700, 924 };
     CHECK(clocks_init(&c, f) != NULL);
 }
+
+/* Kepler-like 732 / 1464 / 732 / 924 MHz (a replayed period: their common
+ * divisor is 12 MHz).  After 61,000 core edges t = 61,000 / 732 MHz =
+ * 1000/12 us, and each domain has taken t * f edges: 122,000, 61,000 and
+ * 77,000.  The step that reaches the core's 61,000th edge is a tie of all
+ * four (t is a multiple of every period). */
+TEST(clocks_replayed_period_counts)
+{
+    clocks_t c;
+    const uint64_t f[CLK_NDOMAINS] = { 732, 1464, 732, 924 };
+    CHECK(clocks_init(&c, f) == NULL);
+    CHECK(c.pattern_len > 0);
+    unsigned last = 0;
+    while (c.ticks[CLK_CORE] < 61000)
+        last = clocks_step(&c);
+    CHECK_EQ(last, 0xfu);
+    CHECK_EQ(c.ticks[CLK_ICNT], 122000);
+    CHECK_EQ(c.ticks[CLK_L2], 61000);
+    CHECK_EQ(c.ticks[CLK_DRAM], 77000);
+}
+
+/* Frequencies with no common divisor above 1: a period of thousands of
+ * edges, too long to record, so every step compares.  997 / 1009 / 1013 /
+ * 1019 MHz after 997 core edges (t = 1 us): 1009, 1013 and 1019 edges. */
+TEST(clocks_long_period_compares)
+{
+    clocks_t c;
+    const uint64_t f[CLK_NDOMAINS] = { 997, 1009, 1013, 1019 };
+    CHECK(clocks_init(&c, f) == NULL);
+    CHECK_EQ(c.pattern_len, 0);
+    while (c.ticks[CLK_CORE] < 997)
+        clocks_step(&c);
+    CHECK_EQ(c.ticks[CLK_ICNT], 1009);
+    CHECK_EQ(c.ticks[CLK_L2], 1013);
+    CHECK_EQ(c.ticks[CLK_DRAM], 1019);
+}

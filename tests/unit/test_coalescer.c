@@ -120,3 +120,18 @@ TEST(smem_banks_conflict_degrees)
     CHECK_EQ(smem_bank_cycles(a, 0x0000ffffu, 4, 32), 16);
     CHECK_EQ(smem_bank_cycles(a, 0, 4, 32), 0);
 }
+
+/* Broadcasts inside a conflicting bank: with 16 banks, lane l reads byte
+ * (l mod 4) * 64, words 0, 16, 32 and 48, all in bank 0, each wanted by
+ * eight lanes: four distinct words, four cycles.  Lane l reading 8 bytes
+ * at (l mod 2) * 4: words 0, 1 and 2, one each in banks 0..2, one cycle. */
+TEST(smem_banks_broadcast_within_a_conflict)
+{
+    uint64_t a[32];
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = (l % 4) * 64;
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 4, 16), 4);
+    for (unsigned l = 0; l < 32; l++)
+        a[l] = (l % 2) * 4;
+    CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 8, 16), 1);
+}

@@ -172,3 +172,36 @@ TEST(dram_streaming_bus_bound)
     CHECK_MSG(t < 400 + 20, "took %llu cycles", (unsigned long long)t);
     dram_free(&d);
 }
+
+/* A request that arrives while the channel sleeps goes at its own time,
+ * not at the wake-up the queue had before it.  Bank 0: ACT row 0 at 0, RD
+ * at 4 (data 9..10); row 1's PRE must wait for 11 (tRAS 10, end of burst
+ * 11), so the channel sleeps from cycle 5.  At 7 a read of closed bank 1
+ * arrives: ACT at 7 (tRRD from 0 long past); its RD at 7 + tRCD = 11 (its
+ * data at 16 follows the first burst), a row hit that goes before bank 0's
+ * PRE, which follows at 12; ACT row 1 at 12 + tRP = 15 and RD at
+ * 15 + tRCD = 19. */
+TEST(dram_wakes_for_a_new_request)
+{
+    dram_t d;
+    dram_cfg_t c = cfg(0);
+    CHECK(dram_init(&d, &c) == NULL);
+    d.trace = tr;
+    d.trace_cap = 64;
+    dram_push(&d, 1, 0, 0, 0);
+    dram_push(&d, 2, 0, 1, 0);
+    for (uint64_t t = 0; t < 30; t++) {
+        if (t == 7)
+            dram_push(&d, 3, 1, 2, 0);
+        dram_cycle(&d, t);
+    }
+    CHECK_EQ(d.trace_len, 7);
+    CMD(0, DRAM_ACT, 0, 0, 0);
+    CMD(1, DRAM_RD, 4, 0, 0);
+    CMD(2, DRAM_ACT, 7, 1, 2);
+    CMD(3, DRAM_RD, 11, 1, 2);
+    CMD(4, DRAM_PRE, 12, 0, 1);
+    CMD(5, DRAM_ACT, 15, 0, 1);
+    CMD(6, DRAM_RD, 19, 0, 1);
+    dram_free(&d);
+}

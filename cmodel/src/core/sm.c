@@ -132,8 +132,9 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->ninsts = cfg->max_warps * SM_INSTS_PER_WARP;
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
+    s->fetch_mask = calloc((cfg->max_warps + 63) / 64, sizeof *s->fetch_mask);
     if (!s->smem || !s->slots || !s->regs || !s->ctas || !s->completed ||
-        !s->scheds ||
+        !s->scheds || !s->fetch_mask ||
         !s->insts || !s->free_insts || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
@@ -180,6 +181,7 @@ void sm_free(sm_t *s)
     free(s->completed);
     free(s->insts);
     free(s->free_insts);
+    free(s->fetch_mask);
     scoreboard_free(&s->sb);
     opc_free(&s->opc);
     pipes_free(&s->pipes);
@@ -281,6 +283,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
         s->scheds[slot % s->cfg.nsched].event = 1;
         scoreboard_clear_warp(&s->sb, slot);
         sm_ready_touch(s, slot);
+        s->fetch_mask[slot / 64] |= (uint64_t)1 << (slot % 64);
     }
     s->live_warps += c->cta.nwarps;
     s->need_fetch += c->cta.nwarps;
@@ -403,8 +406,10 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         sl->ibuf = 0; /* control transfer: refetch */
     if (sl->ibuf)
         decode(s, sl);
-    else if (w->state != WARP_DONE)
+    else if (w->state != WARP_DONE) {
         s->need_fetch++;
+        s->fetch_mask[i / 64] |= (uint64_t)1 << (i % 64);
+    }
     if (w->state == WARP_AT_BARRIER)
         sl->at_bar = 1;
     if (w->state == WARP_DONE) {
@@ -533,6 +538,22 @@ static uint64_t code_addr(const sm_t *s, const sm_slot_t *sl)
            (uint64_t)warp_pc(sl->w) * 8;
 }
 
+/* The first slot at or after `from`, cyclically, whose bit is set in
+ * `mask` (n slots, at least one bit set). */
+static unsigned next_set(const uint64_t *mask, unsigned n, unsigned from)
+{
+    unsigned words = (n + 63) / 64;
+    for (unsigned k = 0; k <= words; k++) {
+        unsigned w = (from / 64 + k) % words;
+        uint64_t m = mask[w];
+        if (k == 0)
+            m &= ~(uint64_t)0 << (from % 64);
+        if (m)
+            return w * 64 + (unsigned)__builtin_ctzll(m);
+    }
+    return from; /* not reached: a bit is set */
+}
+
 static void fetch(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.max_warps;
@@ -541,33 +562,32 @@ static void fetch(sm_t *s, uint64_t now)
         icache_fills(s, now);
     if (!s->need_fetch)
         return;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned i = (s->fetch_rr + k) % n;
-        sm_slot_t *sl = &s->slots[i];
-        if (!sl->live || sl->ibuf || sl->ifetch_wait)
-            continue;
-        s->fetch_rr = (i + 1) % n;
-        if (s->cfg.icache) {
-            cache_result_t r;
-            if (hierarchy && !ldst_out_room(&s->ldst))
-                return; /* the fetch stage retries next cycle */
-            cache_access(&s->icache, code_addr(s, sl), 0, 0, i, &r);
-            if (r.outcome == CACHE_FAIL)
-                return;
-            if (r.outcome == CACHE_MISS && hierarchy)
-                ldst_out_fill(&s->ldst, MEM_INST, r.fill_addr, s->cfg.icache_cfg.line);
-            else if (r.outcome == CACHE_MISS)
-                fill_queue_push(&s->ifills, r.fill_addr, now + s->cfg.icache_miss_latency);
-            if (r.outcome != CACHE_HIT) {
-                sl->ifetch_wait = 1;
-                s->need_fetch--;
-                return;
-            }
+    /* the next slot round robin that is live with an empty buffer and no
+     * fetch outstanding */
+    unsigned i = next_set(s->fetch_mask, n, s->fetch_rr);
+    sm_slot_t *sl = &s->slots[i];
+    s->fetch_rr = (i + 1) % n;
+    if (s->cfg.icache) {
+        cache_result_t r;
+        if (hierarchy && !ldst_out_room(&s->ldst))
+            return; /* the fetch stage retries next cycle */
+        cache_access(&s->icache, code_addr(s, sl), 0, 0, i, &r);
+        if (r.outcome == CACHE_FAIL)
+            return;
+        if (r.outcome == CACHE_MISS && hierarchy)
+            ldst_out_fill(&s->ldst, MEM_INST, r.fill_addr, s->cfg.icache_cfg.line);
+        else if (r.outcome == CACHE_MISS)
+            fill_queue_push(&s->ifills, r.fill_addr, now + s->cfg.icache_miss_latency);
+        if (r.outcome != CACHE_HIT) {
+            sl->ifetch_wait = 1;
+            s->need_fetch--;
+            s->fetch_mask[i / 64] &= ~((uint64_t)1 << (i % 64));
+            return;
         }
-        s->need_fetch--;
-        fill_ibuf(s, i, now);
-        return;
     }
+    s->need_fetch--;
+    s->fetch_mask[i / 64] &= ~((uint64_t)1 << (i % 64));
+    fill_ibuf(s, i, now);
 }
 
 /* Frees CTAs whose warps are all done and written back. */

@@ -175,6 +175,9 @@ typedef struct sm {
     unsigned nfree_insts;
     unsigned live_warps;       /* resident warps not yet finished */
     unsigned need_fetch;       /* live warps with an empty buffer */
+    uint64_t *fetch_mask;      /* bit i: slot i is one of them (live, empty
+                                  buffer, no fetch outstanding), so the
+                                  fetch stage finds the next by bit scan */
     uint8_t check_ctas;        /* a warp finished: look for done CTAs */
     unsigned fetch_rr;
     cache_t icache;

@@ -3,6 +3,40 @@
 
 #include "gpu/clocks.h"
 
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static unsigned compare_step(clocks_t *c);
+
+/* One period's steps, taken by comparison from time 0 and recorded, if
+ * it is short enough; the ticks return to 0 afterwards. */
+static void record_pattern(clocks_t *c)
+{
+    uint64_t g = c->mhz[0];
+    for (int d = 1; d < CLK_NDOMAINS; d++)
+        g = gcd(g, c->mhz[d]);
+    uint64_t edges = 0; /* an upper bound of the period's steps */
+    for (int d = 0; d < CLK_NDOMAINS; d++)
+        edges += c->mhz[d] / g;
+    if (edges > CLK_PATTERN_MAX)
+        return;
+    unsigned n = 0;
+    do
+        c->pattern[n++] = (uint8_t)compare_step(c);
+    while (c->ticks[CLK_CORE] < c->mhz[CLK_CORE] / g);
+    /* the period ends at 1/g us, where every domain has an edge */
+    c->pattern_len = n;
+    for (int d = 0; d < CLK_NDOMAINS; d++)
+        c->ticks[d] = 0;
+}
+
 const char *clocks_init(clocks_t *c, const uint64_t mhz[CLK_NDOMAINS])
 {
     for (int d = 0; d < CLK_NDOMAINS; d++) {
@@ -11,6 +45,8 @@ const char *clocks_init(clocks_t *c, const uint64_t mhz[CLK_NDOMAINS])
         c->mhz[d] = mhz[d];
         c->ticks[d] = 0;
     }
+    c->pattern_len = c->pattern_pos = 0;
+    record_pattern(c);
     return NULL;
 }
 
@@ -23,7 +59,7 @@ static int cmp_next(const clocks_t *c, int a, int b)
     return ta < tb ? -1 : ta > tb;
 }
 
-unsigned clocks_step(clocks_t *c)
+static unsigned compare_step(clocks_t *c)
 {
     int first = 0;
     for (int d = 1; d < CLK_NDOMAINS; d++)
@@ -36,5 +72,17 @@ unsigned clocks_step(clocks_t *c)
     for (int d = 0; d < CLK_NDOMAINS; d++)
         if (set >> d & 1)
             c->ticks[d]++;
+    return set;
+}
+
+unsigned clocks_step(clocks_t *c)
+{
+    if (!c->pattern_len)
+        return compare_step(c);
+    unsigned set = c->pattern[c->pattern_pos];
+    if (++c->pattern_pos == c->pattern_len)
+        c->pattern_pos = 0;
+    for (int d = 0; d < CLK_NDOMAINS; d++)
+        c->ticks[d] += set >> d & 1;
     return set;
 }

@@ -5,7 +5,14 @@
  * earliest next edge of any domain and returns the set of domains whose
  * edge falls exactly then (ties tick together).  Times are compared
  * exactly (k_a * f_b against k_b * f_a in integers), so any set of
- * frequencies gives the same sequence on every machine. */
+ * frequencies gives the same sequence on every machine.
+ *
+ * The sequence repeats every 1/g us, g the frequencies' greatest common
+ * divisor (then every domain has an edge at once, as at time 0).  When
+ * one such period has at most CLK_PATTERN_MAX steps, clocks_init records
+ * it and clocks_step replays it (a table look-up per step instead of
+ * the comparisons); otherwise it compares each time.  Both give the same
+ * sequence. */
 #ifndef GPU_CLOCKS_H
 #define GPU_CLOCKS_H
 
@@ -13,9 +20,14 @@
 
 enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLK_NDOMAINS };
 
+enum { CLK_PATTERN_MAX = 1024 };
+
 typedef struct clocks {
     uint64_t mhz[CLK_NDOMAINS];
     uint64_t ticks[CLK_NDOMAINS]; /* edges taken so far */
+    unsigned pattern_len;      /* steps of one period, or 0: compare */
+    unsigned pattern_pos;      /* the next step's index */
+    uint8_t pattern[CLK_PATTERN_MAX]; /* each step's set of domains */
 } clocks_t;
 
 /* NULL, or what is wrong (a frequency of 0 or above 100 GHz). */

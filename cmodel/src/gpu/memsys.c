@@ -81,6 +81,8 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
         for (unsigned k = 0; k < m->per_cluster; k++) {
             sm_t *s = &sms[c * m->per_cluster + k];
             ldst_out_t o;
+            if (!s->ldst.out_count)
+                continue;
             while (m->nfree && ldst_out_peek(&s->ldst, &o)) {
                 mem_req_t r = { .kind = o.kind, .addr = o.addr, .size = o.bytes,
                                 .space = o.space, .sm = (uint16_t)s->id, .tag = o.op,
@@ -102,6 +104,8 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
 /* Requests out of the request network into their partitions. */
 static void to_partitions(memsys_t *m, uint64_t now)
 {
+    if (!icnt_any_delivered(&m->req_net, now))
+        return;
     for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         partition_t *pt = &m->parts[p];
         mem_req_t *r;
@@ -137,6 +141,8 @@ static void serve(memsys_t *m, uint64_t now)
 /* Replies out of the network into their SMs (at core cycle `core`). */
 static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
 {
+    if (!icnt_any_delivered(&m->rep_net, now))
+        return;
     for (unsigned c = 0; c < m->clusters; c++) {
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {

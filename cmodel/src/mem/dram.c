@@ -33,6 +33,26 @@ void dram_free(dram_t *d)
     *d = (dram_t){ 0 };
 }
 
+/* The first cycle at which request r could issue a command, the state
+ * staying as it is (it changes only by issuing or by a new request), or
+ * UINT64_MAX while it waits for another request's command.  Each
+ * constraint of col_ready and open_row_for is a "not before" time. */
+static inline uint64_t earliest_for(const dram_t *d, const dram_req_t *r)
+{
+    const dram_bank_t *b = &d->bank[r->bank];
+    if (b->open_row == (int64_t)r->row) {
+        unsigned lat = r->write ? d->cfg.tWL : d->cfg.tCL;
+        uint64_t at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
+        return max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
+    }
+    if (b->open_row >= 0) {
+        if (!d->cfg.fifo && b->hits)
+            return UINT64_MAX; /* waits for the row hits, which are counted */
+        return b->pre_ok;
+    }
+    return max64(b->act_ok, d->act_ok);
+}
+
 int dram_can_accept(const dram_t *d)
 {
     return d->nq + d->done_count < d->cfg.queue;
@@ -43,7 +63,22 @@ void dram_push_sized(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int w
 {
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
                                   .bank = bank, .row = row, .burst = (uint16_t)burst };
-    d->wake = 0; /* a new request may go at once */
+    if (d->bank[bank].open_row == (int64_t)row) {
+        d->bank[bank].hits++;
+        d->hits++;
+    }
+    /* a new request makes no other earlier (its row hit can only hold a
+     * precharge back): a wake-up comes forward to its own time; under
+     * FIFO it matters only at the head */
+    if (d->cfg.fifo) {
+        if (d->nq == 1)
+            d->col_wake = d->open_wake = 0;
+        return;
+    }
+    uint64_t at = earliest_for(d, &d->q[d->nq - 1]);
+    uint64_t *wake = d->bank[bank].open_row == (int64_t)row ? &d->col_wake
+                                                           : &d->open_wake;
+    *wake = at < *wake ? at : *wake;
 }
 
 void dram_push(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int write)
@@ -87,6 +122,8 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
         d->stats.reads++;
     }
     b->pre_ok = max64(b->pre_ok, end);
+    b->hits--; /* r hit the open row */
+    d->hits--;
     d->stats.bus_busy += r->burst;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
@@ -106,9 +143,11 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     if (b->open_row == (int64_t)r->row)
         return 0;
     if (b->open_row >= 0) {
-        if (now < b->pre_ok || (!c->fifo && b->hits_waiting))
+        if (now < b->pre_ok || (!c->fifo && b->hits))
             return 0;
         b->open_row = -1;
+        d->hits -= b->hits;
+        b->hits = 0;
         b->act_ok = max64(b->act_ok, now + c->tRP);
         r->opened = 1;
         d->stats.pres++;
@@ -117,7 +156,10 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     }
     if (now < b->act_ok || now < d->act_ok)
         return 0;
-    b->open_row = r->row;
+    b->open_row = r->row; /* the bank was closed: it held no hits */
+    for (unsigned i = 0; i < d->nq; i++)
+        b->hits += d->q[i].bank == r->bank && d->q[i].row == r->row;
+    d->hits += b->hits;
     b->act_at = now;
     r->opened = 1;
     b->col_ok = now + c->tRCD;
@@ -129,55 +171,84 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     return 1;
 }
 
-/* After a cycle that issued nothing: the first cycle at which one of the
- * first n requests could issue a command, the state staying as it is (it
- * changes only by issuing or by a new request).  Each constraint of
- * col_ready and open_row_for is a "not before" time. */
-static uint64_t earliest_command(const dram_t *d, unsigned n)
+/* The first cycles at which one of the requests the scheduler looks at
+ * could issue a column command, and a PRE or ACT (dram_cycle skips the
+ * cycles before). */
+static void earliest_commands(dram_t *d)
 {
-    uint64_t t = UINT64_MAX;
+    unsigned n = d->cfg.fifo ? (d->nq > 0) : d->nq;
+    uint64_t col = UINT64_MAX, open = UINT64_MAX;
     for (unsigned i = 0; i < n; i++) {
         const dram_req_t *r = &d->q[i];
-        const dram_bank_t *b = &d->bank[r->bank];
-        uint64_t at;
-        if (b->open_row == (int64_t)r->row) {
-            unsigned lat = r->write ? d->cfg.tWL : d->cfg.tCL;
-            at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
-            at = max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
-        } else if (b->open_row >= 0) {
-            if (!d->cfg.fifo && b->hits_waiting)
-                continue; /* waits for the row hits, which are counted */
-            at = b->pre_ok;
-        } else {
-            at = max64(b->act_ok, d->act_ok);
-        }
-        t = at < t ? at : t;
+        uint64_t at = earliest_for(d, r);
+        if (d->bank[r->bank].open_row == (int64_t)r->row)
+            col = at < col ? at : col;
+        else
+            open = at < open ? at : open;
     }
-    return t;
+    d->col_wake = col;
+    d->open_wake = open;
+}
+
+/* After command `cmd` on bank b at `now`, lower bounds that stay true
+ * (FR-FCFS; under FIFO the head changes, so both look next cycle).  A
+ * column command moves the channel-wide column constraints (every column
+ * command waits for them) and, leaving the bank without row hits, may let
+ * its precharge go; a PRE or ACT may be followed by another next cycle,
+ * and an ACT's row hits can go tRCD later. */
+static void after_command(dram_t *d, dram_cmd_t cmd, const dram_bank_t *b,
+                          uint64_t now)
+{
+    if (d->cfg.fifo) {
+        d->col_wake = d->open_wake = now + 1;
+        return;
+    }
+    if (cmd == DRAM_RD || cmd == DRAM_WR) {
+        unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
+        uint64_t at = max64(max64(d->col_ok, d->rd_ok < d->wr_ok ? d->rd_ok : d->wr_ok),
+                            d->bus_free > lat ? d->bus_free - lat : 0);
+        d->col_wake = max64(at, now + 1);
+        if (!b->hits && b->pre_ok < d->open_wake)
+            d->open_wake = max64(b->pre_ok, now + 1);
+        return;
+    }
+    d->open_wake = now + 1;
+    if (cmd == DRAM_ACT && b->col_ok < d->col_wake)
+        d->col_wake = b->col_ok;
 }
 
 void dram_cycle(dram_t *d, uint64_t now)
 {
-    if (!d->nq || now < d->wake)
+    if (!d->nq || (now < d->col_wake && now < d->open_wake))
         return;
     unsigned n = d->cfg.fifo ? 1 : d->nq;
-    /* first ready: the oldest row hit whose column command can go now */
-    for (unsigned i = 0; i < n; i++)
+    /* first ready: the oldest row hit whose column command can go now;
+     * the channel-wide constraints of col_ready first, so that a cycle in
+     * which no column command can go does not look at each request */
+    unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
+    int col_possible = d->hits && now >= d->col_wake && now >= d->col_ok &&
+                       now + lat >= d->bus_free &&
+                       (now >= d->rd_ok || now >= d->wr_ok);
+    for (unsigned i = 0; col_possible && i < n; i++)
         if (col_ready(d, &d->q[i], now)) {
+            const dram_bank_t *b = &d->bank[d->q[i].bank];
+            dram_cmd_t cmd = d->q[i].write ? DRAM_WR : DRAM_RD;
             issue_col(d, i, now);
+            after_command(d, cmd, b, now);
             return;
         }
-    /* FR-FCFS keeps a row open while a queued request still hits it */
-    for (unsigned b = 0; b < d->cfg.banks; b++)
-        d->bank[b].hits_waiting = 0;
-    for (unsigned i = 0; i < d->nq; i++)
-        if (d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row)
-            d->bank[d->q[i].bank].hits_waiting = 1;
-    /* else the oldest request whose bank can make progress */
-    for (unsigned i = 0; i < n; i++)
-        if (open_row_for(d, &d->q[i], now))
+    /* else the oldest request whose bank can make progress (FR-FCFS
+     * keeps a row open while a queued request still hits it) */
+    for (unsigned i = 0; now >= d->open_wake && i < n; i++) {
+        const dram_bank_t *b = &d->bank[d->q[i].bank];
+        int was_open = b->open_row >= 0;
+        if (open_row_for(d, &d->q[i], now)) {
+            after_command(d, was_open ? DRAM_PRE : DRAM_ACT, b, now);
             return;
-    d->wake = earliest_command(d, n);
+        }
+    }
+    /* nothing could go: sleep until something can */
+    earliest_commands(d);
 }
 
 int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)

@@ -55,7 +55,9 @@ typedef struct dram_req {
 typedef struct dram_bank {
     int64_t open_row;          /* -1: closed */
     uint64_t act_at, pre_ok, act_ok, col_ok;
-    uint8_t hits_waiting;      /* this cycle: a queued request hits the row */
+    unsigned hits;             /* queued requests that hit the open row
+                                  (kept as requests come, go and rows
+                                  open, not recounted each cycle) */
 } dram_bank_t;
 
 typedef struct dram_done {
@@ -72,7 +74,13 @@ typedef struct dram {
     uint64_t col_ok;           /* tCCD */
     uint64_t rd_ok, wr_ok;     /* tWTR, tRTW */
     uint64_t bus_free;         /* first cycle the data bus is free */
-    uint64_t wake;             /* nothing can issue before (0: look) */
+    uint64_t col_wake;         /* no column command can go before */
+    uint64_t open_wake;        /* no PRE or ACT can go before (0: look);
+                                  each a lower bound kept as commands
+                                  issue and requests arrive, so a cycle
+                                  skips the scan it cannot need */
+    unsigned hits;             /* the banks' hits together: 0, no column
+                                  command can go */
     dram_done_t *done;         /* completions, in time order */
     unsigned done_head, done_count;
     dram_trace_t *trace;       /* optional: the caller's buffer */

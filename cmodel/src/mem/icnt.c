@@ -10,9 +10,11 @@ static int port_init(icnt_port_t *p, unsigned flits)
     return p->q ? 0 : -1;
 }
 
+/* i < cap and head < cap: one subtraction wraps (no division). */
 static icnt_pkt_t *port_at(icnt_port_t *p, unsigned i)
 {
-    return &p->q[(p->head + i) % p->cap];
+    unsigned k = p->head + i;
+    return &p->q[k >= p->cap ? k - p->cap : k];
 }
 
 static void port_push(icnt_port_t *p, icnt_pkt_t pkt)
@@ -24,7 +26,8 @@ static void port_push(icnt_port_t *p, icnt_pkt_t pkt)
 static icnt_pkt_t port_pop(icnt_port_t *p)
 {
     icnt_pkt_t pkt = p->q[p->head];
-    p->head = (p->head + 1) % p->cap;
+    if (++p->head == p->cap)
+        p->head = 0;
     p->count--;
     p->flits -= pkt.flits;
     return pkt;
@@ -32,7 +35,7 @@ static icnt_pkt_t port_pop(icnt_port_t *p)
 
 const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
 {
-    *n = (icnt_t){ .cfg = *cfg };
+    *n = (icnt_t){ .cfg = *cfg, .first_ready = UINT64_MAX };
     if (!cfg->inputs || !cfg->outputs || !cfg->flit_bytes || !cfg->in_flits ||
         !cfg->out_flits)
         return "interconnect ports, flit size and buffers must be at least 1";
@@ -41,7 +44,9 @@ const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
     n->last_in = calloc(cfg->outputs, sizeof *n->last_in);
     n->cur_in = calloc(cfg->outputs, sizeof *n->cur_in);
     n->left = calloc(cfg->outputs, sizeof *n->left);
-    int bad = !n->in || !n->out || !n->last_in || !n->cur_in || !n->left;
+    n->heads = calloc(cfg->outputs, sizeof *n->heads);
+    int bad = !n->in || !n->out || !n->last_in || !n->cur_in || !n->left ||
+              !n->heads;
     for (unsigned i = 0; !bad && i < cfg->inputs; i++)
         bad = port_init(&n->in[i], cfg->in_flits);
     for (unsigned o = 0; !bad && o < cfg->outputs; o++) {
@@ -67,6 +72,7 @@ void icnt_free(icnt_t *n)
     free(n->last_in);
     free(n->cur_in);
     free(n->left);
+    free(n->heads);
     *n = (icnt_t){ 0 };
 }
 
@@ -79,6 +85,8 @@ int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes)
 void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
                unsigned bytes)
 {
+    if (!n->in[input].count) /* it becomes the input's head */
+        n->heads[output]++;
     port_push(&n->in[input], (icnt_pkt_t){ .payload = payload, .output = output,
                                            .flits = icnt_flits(n, bytes) });
     n->pending++;
@@ -111,7 +119,7 @@ void icnt_cycle(icnt_t *n, uint64_t now)
     if (!n->queued) /* nothing waits at an input: only output latency left */
         return;
     for (unsigned o = 0; o < n->cfg.outputs; o++) {
-        if (n->cur_in[o] < 0)
+        if (n->cur_in[o] < 0 && n->heads[o])
             start_packet(n, o);
         if (n->cur_in[o] < 0)
             continue;
@@ -119,10 +127,16 @@ void icnt_cycle(icnt_t *n, uint64_t now)
         n->stats.out_busy_cycles++;
         if (--n->left[o])
             continue;
-        icnt_pkt_t pkt = port_pop(&n->in[n->cur_in[o]]);
+        icnt_port_t *in = &n->in[n->cur_in[o]];
+        icnt_pkt_t pkt = port_pop(in);
+        n->heads[o]--;
+        if (in->count) /* the next packet is the input's head now */
+            n->heads[port_at(in, 0)->output]++;
         n->queued--;
         pkt.ready = now + n->cfg.latency;
         port_push(&n->out[o], pkt);
+        if (pkt.ready < n->first_ready)
+            n->first_ready = pkt.ready;
         n->cur_in[o] = -1;
     }
 }
@@ -130,8 +144,14 @@ void icnt_cycle(icnt_t *n, uint64_t now)
 void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
 {
     icnt_port_t *p = &n->out[output];
-    if (!p->count || port_at(p, 0)->ready > now)
+    if (now < n->first_ready || !p->count || port_at(p, 0)->ready > now)
         return NULL;
     n->pending--;
-    return port_pop(p).payload;
+    void *payload = port_pop(p).payload;
+    /* each buffer is in delivery order: the earliest is at some head */
+    n->first_ready = UINT64_MAX;
+    for (unsigned o = 0; o < n->cfg.outputs; o++)
+        if (n->out[o].count && port_at(&n->out[o], 0)->ready < n->first_ready)
+            n->first_ready = port_at(&n->out[o], 0)->ready;
+    return payload;
 }

@@ -47,8 +47,14 @@ typedef struct icnt {
     int32_t *cur_in;           /* per output: input of the packet in
                                   transfer, or -1 */
     uint32_t *left;            /* per output: flits of it still to move */
+    uint32_t *heads;           /* per output: inputs whose head packet goes
+                                  there (an output with none and no packet
+                                  in transfer is skipped in O(1)) */
     unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
     unsigned queued;           /* packets still at an input port */
+    uint64_t first_ready;      /* no packet in an output buffer is
+                                  delivered before (UINT64_MAX: none is
+                                  there), so receivers skip in O(1) */
     icnt_stats_t stats;
 } icnt_t;
 
@@ -72,5 +78,11 @@ void icnt_cycle(icnt_t *n, uint64_t now);
 
 /* The oldest packet delivered to `output` by `now`, or NULL. */
 void *icnt_pop(icnt_t *n, unsigned output, uint64_t now);
+
+/* Whether icnt_pop can return a packet at `now` for some output. */
+static inline int icnt_any_delivered(const icnt_t *n, uint64_t now)
+{
+    return n->first_ready <= now;
+}
 
 #endif

@@ -51,16 +51,16 @@ static int oldest(const warp_arbiter_state_t *s, uint64_t set)
     return -1;
 }
 
+/* The first candidate at or after `from`, else the first from slot 0
+ * (cand holds no slot at or above n). */
 static int pick_lrr(const warp_arbiter_state_t *s, uint64_t cand)
 {
     unsigned n = s->cfg.n;
     unsigned from = s->last_valid ? (s->last + 1) % n : 0;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned i = (from + k) % n;
-        if (cand >> i & 1)
-            return (int)i;
-    }
-    return -1;
+    uint64_t after = cand & (~(uint64_t)0 << from);
+    if (after)
+        return __builtin_ctzll(after);
+    return cand ? __builtin_ctzll(cand) : -1;
 }
 
 static int greedy(const warp_arbiter_state_t *s, uint64_t cand)

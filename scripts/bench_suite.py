@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""bench_suite.py: `make bench-suite`: every workload at --param size=paper
+under the timing model, as a researcher reproducing a paper runs it, one
+after the other.  Per workload: wall time, thread-instructions and
+simulated cycles per second, peak resident memory (the child's own
+getrusage); then the aggregate, the issue-15 targets, and the ratio to the
+previous recorded run (tests/baseline/bench_suite.tsv).  Rates are given per
+wall second and per CPU second (Mti/cs, kcyc/cs): on a machine shared with
+other jobs only the CPU figures compare from run to run, and the per-workload
+rate target and the ratio to the previous run use them.
+
+  bench_suite.py SIMT [--preset NAME] [--only W1,W2] [--timeout S]
+                      [--threads N] [--record]
+
+--preset NAME   every workload on configs/NAME.cfg (default kepler-ss: the
+                issue's reference suite); --preset paper: each workload on
+                its paper's machine (from its meta's `paper` seed number).
+--only          a comma-separated subset.
+--timeout S     per workload (default 1800); a run cut off counts as failed.
+--threads N     passed to simt run (the deterministic parallel mode) when
+                given.
+--record        rewrites the previous-run file with this run (the file is
+                checked in; record on an idle machine and say so).
+
+A benchmark, never part of `make test`: timings on a shared machine vary;
+compare runs taken back to back.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PREVIOUS = os.path.join(ROOT, "tests", "baseline", "bench_suite.tsv")
+SEED_PRESET = {"000": "kepler-ss", "001": "fermi-gtx480", "002": "g80-dwf",
+               "003": "kepler-ss", "004": "fermi-cta"}
+TARGET_TOTAL_S = 3400 / 4      # a quarter of the issue's measured suite
+TARGET_MIN_MTIS = 15.0         # M thread-instructions/s, every workload
+TARGET_RSS_MIB = 2048
+
+
+def paper_presets():
+    """workload -> preset, from each meta's [section] and `paper = NNN ...`."""
+    out = {}
+    for app in sorted(os.listdir(os.path.join(ROOT, "workloads"))):
+        meta = os.path.join(ROOT, "workloads", app, "meta")
+        if not os.path.exists(meta):
+            continue
+        section = None
+        for line in open(meta):
+            line = line.split("#")[0].strip()
+            if line.startswith("[") and line.endswith("]"):
+                section = line[1:-1]
+            elif section and line.startswith("paper ="):
+                out[section] = SEED_PRESET.get(line.split("=")[1].split()[0], "kepler-ss")
+    return out
+
+
+def run(simt, workload, preset, timeout, threads, tmp):
+    """(wall s, user s, peak RSS KiB, stats or None, error or None)."""
+    js = os.path.join(tmp, "s.json")
+    if os.path.exists(js):
+        os.remove(js)
+    cmd = [simt, "run", workload, "--param", "size=paper", "--config",
+           os.path.join(ROOT, "configs", preset + ".cfg"), "--json", js]
+    if threads:
+        cmd += ["--threads", str(threads)]
+    start = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    status, ru = None, None
+    while status is None:
+        pid, st, rusage = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            status, ru = st, rusage
+        elif time.monotonic() - start > timeout:
+            p.kill()
+            _, _, ru = os.wait4(p.pid, 0)
+            return timeout, ru.ru_utime, ru.ru_maxrss, None, "cut off after %d s" % timeout
+        else:
+            time.sleep(0.05)
+    wall = time.monotonic() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    err = p.stderr.read().decode(errors="replace").strip().splitlines()
+    if p.returncode != 0:
+        return wall, ru.ru_utime, ru.ru_maxrss, None, \
+            "exit %d: %s" % (p.returncode, err[0] if err else "")
+    return wall, ru.ru_utime, ru.ru_maxrss, json.load(open(js))["stats"], None
+
+
+def load_previous():
+    prev = {}
+    if os.path.exists(PREVIOUS):
+        for line in open(PREVIOUS):
+            f = line.split()
+            if len(f) == 7 and not line.startswith("#"):
+                prev[(f[0], f[1])] = float(f[3])
+    return prev
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0].startswith("-"):
+        sys.stderr.write(__doc__)
+        sys.exit(2)
+    simt = os.path.abspath(args.pop(0))
+    opts = {"--preset": "kepler-ss", "--only": "", "--timeout": "1800", "--threads": ""}
+    record = False
+    while args:
+        a = args.pop(0)
+        if a == "--record":
+            record = True
+        elif a in opts and args:
+            opts[a] = args.pop(0)
+        else:
+            sys.stderr.write("bench_suite.py: error: unknown or incomplete option '%s'\n" % a)
+            sys.exit(2)
+    names = [l.split()[0] for l in subprocess.run(
+        [simt, "list"], capture_output=True, text=True, check=True).stdout.splitlines()]
+    if opts["--only"]:
+        want = opts["--only"].split(",")
+        unknown = [w for w in want if w not in names]
+        if unknown:
+            sys.stderr.write("bench_suite.py: error: unknown workload %s\n" % unknown[0])
+            sys.exit(2)
+        names = want
+    papers = paper_presets()
+    prev = load_previous()
+    rows, failed = [], 0
+    hdr = "%-14s %-13s %8s %8s %12s %7s %7s %12s %7s %7s %7s" % (
+        "workload", "preset", "wall s", "CPU s", "thread-insns", "Mti/s", "Mti/cs",
+        "cycles", "kcyc/cs", "RSS MiB", "vs prev")
+    print(hdr)
+    with tempfile.TemporaryDirectory() as tmp:
+        for w in names:
+            preset = papers.get(w, "kepler-ss") if opts["--preset"] == "paper" else opts["--preset"]
+            wall, user, rss, st, err = run(simt, w, preset, float(opts["--timeout"]),
+                                           opts["--threads"], tmp)
+            if err:
+                failed += 1
+                print("%-14s %-13s %9.1f FAILED: %s" % (w, preset, wall, err), flush=True)
+                continue
+            ti, cyc = st["thread_insns"], st["gpu_sim_cycle"]
+            p = prev.get((w, preset))
+            cpu = max(user, 1e-3)
+            ratio = "%6.2fx" % (p / cpu) if p else "    new"
+            rows.append((w, preset, wall, user, ti, cyc, rss))
+            print("%-14s %-13s %8.2f %8.2f %12d %7.1f %7.1f %12d %7.0f %7.0f %7s" % (
+                w, preset, wall, user, ti, ti / wall / 1e6, ti / cpu / 1e6, cyc,
+                cyc / cpu / 1e3, rss / 1024, ratio), flush=True)
+    tw = sum(r[2] for r in rows)
+    tti = sum(r[4] for r in rows)
+    tcyc = sum(r[5] for r in rows)
+    both = [r for r in rows if (r[0], r[1]) in prev]
+    tu = sum(r[3] for r in rows)
+    pw = sum(prev[(r[0], r[1])] for r in both)
+    bw = sum(r[3] for r in both)
+    print("total: %d workloads, %d failed, %.1f s wall, %.1f s CPU, %d thread-instructions "
+          "(%.1f M/s wall, %.1f M/s CPU), %d cycles (%.0f k per CPU s)%s" % (
+              len(rows), failed, tw, tu, tti, tti / max(tw, 1e-9) / 1e6,
+              tti / max(tu, 1e-9) / 1e6, tcyc, tcyc / max(tu, 1e-9) / 1e3,
+              ", %.2fx the previous run's speed on the %d workloads it has" % (pw / bw, len(both))
+              if both and bw else ""))
+    slow = [r for r in rows if r[4] / max(r[3], 1e-3) / 1e6 < TARGET_MIN_MTIS]
+    big = [r for r in rows if r[6] / 1024 > TARGET_RSS_MIB]
+    print("targets: suite <= %.0f s: %s (%.0f s); every workload >= %.0f M ti/s: %s%s; "
+          "peak memory <= %d MiB: %s (max %.0f MiB)" % (
+              TARGET_TOTAL_S, "met" if tw <= TARGET_TOTAL_S and not failed else "NOT met", tw,
+              TARGET_MIN_MTIS, "met" if not slow else "NOT met",
+              "" if not slow else " (%s)" % ", ".join(
+                  "%s %.1f" % (r[0], r[4] / max(r[3], 1e-3) / 1e6) for r in slow),
+              TARGET_RSS_MIB, "met" if not big else "NOT met",
+              max((r[6] / 1024 for r in rows), default=0)))
+    if record:
+        with open(PREVIOUS + ".tmp", "w") as f:
+            f.write("# workload preset wall_s user_s thread_insns gpu_sim_cycle peak_rss_kib "
+                    "(scripts/bench_suite.py --record)\n")
+            for w, preset, wall, user, ti, cyc, rss in rows:
+                f.write("%s %s %.2f %.2f %d %d %d\n" % (w, preset, wall, user, ti, cyc, rss))
+        os.replace(PREVIOUS + ".tmp", PREVIOUS)
+        print("recorded in %s" % os.path.relpath(PREVIOUS, ROOT))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
