@@ -29,6 +29,8 @@ int exec_stack_push(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     const exec_program_t *p = x->l->prog;
     const exec_fsave_t *s = &p->fsave[func];
     uint32_t rec = record_bytes(s);
+    if (!rec)
+        return 0; /* nothing of the function's lives across the call */
     if (!c->threads.stacks) {
         c->threads.stacks = calloc(c->nthreads, sizeof *c->threads.stacks);
         if (!c->threads.stacks) {
@@ -67,7 +69,8 @@ int exec_stack_push(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
             *r++ = (uint8_t)(c->threads.preds[(size_t)t / WARP_SIZE *
                                               p->npreds + s->pfirst + q] >>
                              (t % WARP_SIZE) & 1);
-        memcpy(r, exec_thread_local(c, t) + s->frame, s->frame_bytes);
+        if (s->frame_bytes) /* no local frame: no local memory either */
+            memcpy(r, exec_thread_local(c, t) + s->frame, s->frame_bytes);
         st->len += rec;
     }
     return 0;
@@ -79,6 +82,8 @@ void exec_stack_pop(exec_ctx_t *x, warp_t *w, uint32_t func, uint32_t m)
     const exec_program_t *p = x->l->prog;
     const exec_fsave_t *s = &p->fsave[func];
     uint32_t rec = record_bytes(s);
+    if (!rec)
+        return;
     FOR_LANES(m, l) {
         uint32_t t = w->thread[l];
         exec_tstack_t *st = &c->threads.stacks[t];
@@ -88,7 +93,8 @@ void exec_stack_pop(exec_ctx_t *x, warp_t *w, uint32_t func, uint32_t m)
             memcpy(exec_thread_reg(c, t, s->vfirst + v), r, 8);
         for (uint32_t q = 0; q < s->pcount; q++)
             exec_thread_set_pred(c, t, s->pfirst + q, *r++);
-        memcpy(exec_thread_local(c, t) + s->frame, r, s->frame_bytes);
+        if (s->frame_bytes)
+            memcpy(exec_thread_local(c, t) + s->frame, r, s->frame_bytes);
     }
 }
 
