@@ -624,7 +624,8 @@ std::string KitLockstep::finish_trace(bool *ok)
     if (!trace_started_)
         return "";
     rtl_->trace_close();
-    *ok = c_vcd_.close() && both_vcd_.close();
+    // five cycles of empty time after the mismatch: room for the view
+    *ok = c_vcd_.close(50) && both_vcd_.close(50);
     return dir_ + "/rtl.fst\n" + dir_ + "/c_twin.vcd\n" + dir_ + "/side_by_side.vcd\n";
 }
 
@@ -646,15 +647,22 @@ bool KitLockstep::write_gtkw(const std::string &path) const
                  u_->name, instance_, mm_.field.c_str(), mm_.cycle, t);
     std::fprintf(f, "[dumpfile] \"side_by_side.vcd\"\n[timestart] %" PRIu64 "\n", start);
     std::fprintf(f, "[size] 1400 800\n[pos] -1 -1\n");
-    // Zoom 2.8: 2^-2.8 ns per pixel, about 16 cycles across the wave pane.
-    std::fprintf(f, "*2.800000 %" PRIu64 " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 "
+    // Zoom -4.5: about 78 ns across this window's wave pane, from 6 cycles
+    // before the mismatch to just after it (GTKWave 3.3 under Xvfb; a view
+    // that would run past the dump's end starts at 0 instead, hence the
+    // empty steps close() leaves after the mismatch).
+    std::fprintf(f, "*-4.500000 %" PRIu64 " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 "
                     "-1 -1 -1 -1 -1 -1 -1 -1 -1\n",
                  t + (bad.find("_q") != std::string::npos ? 5 : 0));
-    std::fprintf(f, "[sst_width] 250\n[signals_width] 300\n");
+    std::fprintf(f, "[sst_width] 250\n[signals_width] 420\n");
     auto trace = [&](const std::string &scope, const std::string &name, unsigned bits,
                      bool hi) {
         // flags: 0x20 right-justify, 0x2 hex, 0x8 binary, 0x1 highlight
-        std::fprintf(f, "@%x\n", (bits == 1 ? 0x28 : 0x22) | (hi ? 1 : 0));
+        // GTKWave shows a signal's leaf name only: an alias ("C age_q(3)",
+        // "RTL age_q(3)") tells the pair's rows apart
+        const char *side = scope == "c" ? "C" : scope == "rtl" ? "RTL" : "in";
+        std::fprintf(f, "@%x\n+{%s %s} ", (bits == 1 ? 0x28 : 0x22) | (hi ? 1 : 0), side,
+                     name.c_str());
         if (bits == 1)
             std::fprintf(f, "%s.%s\n", scope.c_str(), name.c_str());
         else

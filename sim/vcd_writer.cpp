@@ -90,10 +90,12 @@ void VcdWriter::set(int sig, const uint64_t *w, unsigned nw)
     std::fprintf(f_, "%s %s\n", bits.c_str(), s.id.c_str());
 }
 
-bool VcdWriter::close()
+bool VcdWriter::close(uint64_t tail)
 {
     if (!f_)
         return ok_;
+    if (tail)
+        std::fprintf(f_, "#%llu\n", (unsigned long long)(t_ + tail));
     ok_ = !std::ferror(f_) && ok_;
     ok_ = std::fclose(f_) == 0 && ok_;
     f_ = nullptr;

@@ -21,8 +21,11 @@ public:
     void set(int sig, uint64_t value) { set(sig, &value, 1); }
     // A value of nw 64-bit words, least significant first.
     void set(int sig, const uint64_t *w, unsigned nw);
-    // Flushes and closes; false if any write failed.
-    bool close();
+    // Flushes and closes; false if any write failed.  `tail` > 0 ends the
+    // dump with an empty step `tail` after the last one, so that a viewer
+    // can show time after the last change (GTKWave will not scroll past
+    // the last timestamp).
+    bool close(uint64_t tail = 0);
 
 private:
     struct Sig {

@@ -170,9 +170,9 @@ else
        grep -q 'wopt_q' "$win/c_twin.vcd" &&
        grep -q 'side_by_side.vcd' "$win/side_by_side.gtkw" &&
        grep -q "^\[timestart\] $(( (cyc - 6) * 10 ))\$" "$win/side_by_side.gtkw" &&
-       grep -qE "^\*[0-9.]+ $((cyc * 10)) " "$win/side_by_side.gtkw" &&
-       grep -q '^c.grant_idx_o' <<<"$(grep -A1 -E '^@2[39]$' "$win/side_by_side.gtkw")" &&
-       grep -q '^rtl.grant_idx_o' "$win/side_by_side.gtkw"; then
+       grep -qE "^\*-?[0-9.]+ $((cyc * 10)) " "$win/side_by_side.gtkw" &&
+       grep -q '^+{C grant_idx_o} c.grant_idx_o' <<<"$(grep -A1 -E '^@2[39]$' "$win/side_by_side.gtkw")" &&
+       grep -q '^+{RTL grant_idx_o} rtl.grant_idx_o' "$win/side_by_side.gtkw"; then
       ok "side_by_side.vcd and .gtkw: c. and rtl. up to the mismatch, every flop, view on the mismatch"
     else
       bad "side_by_side.vcd/.gtkw content" "$(head -n 30 "$win/side_by_side.gtkw")"
