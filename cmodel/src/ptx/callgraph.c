@@ -4,6 +4,29 @@
 #include "base/error.h"
 #include "ptx/callgraph.h"
 
+/* Walks the direct callees of a function, one per call operand: start
+ * at {fn->first, 0}; next_callee gives UINT32_MAX after the last. */
+typedef struct callee_walk {
+    uint32_t insn;
+    unsigned opnd;
+} callee_walk_t;
+
+static uint32_t next_callee(const ptx_module_t *m, const ptx_function_t *fn,
+                            callee_walk_t *w)
+{
+    for (; w->insn < fn->first + fn->count; w->insn++, w->opnd = 0) {
+        const ptx_insn_t *in = &m->insns[w->insn];
+        if (in->op != PTX_OP_CALL)
+            continue;
+        while (w->opnd < in->nops) {
+            const ptx_operand_t *o = &in->ops[w->opnd++];
+            if (o->kind == PTX_OPND_FUNC)
+                return (uint32_t)o->imm;
+        }
+    }
+    return UINT32_MAX;
+}
+
 /* Depth-first over calls; 1 marks the path, 2 done (a call back into
  * the path is recursion, which the model runs: ptx_calls_itself). */
 static int reach(const ptx_module_t *m, uint32_t f, uint8_t *state,
@@ -12,19 +35,12 @@ static int reach(const ptx_module_t *m, uint32_t f, uint8_t *state,
     state[f] = 1;
     out[(*n)++] = f;
     const ptx_function_t *fn = &m->funcs[f];
-    for (uint32_t i = fn->first; i < fn->first + fn->count; i++) {
-        const ptx_insn_t *in = &m->insns[i];
-        if (in->op != PTX_OP_CALL)
-            continue;
-        for (unsigned k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PTX_OPND_FUNC)
-                continue;
-            uint32_t g = (uint32_t)in->ops[k].imm;
-            if (m->funcs[g].builtin)
-                continue; /* provided by the model: no body to walk */
-            if (state[g] == 0 && reach(m, g, state, out, n, err) != SIMT_OK)
-                return SIMT_EINPUT;
-        }
+    callee_walk_t w = { fn->first, 0 };
+    for (uint32_t g; (g = next_callee(m, fn, &w)) != UINT32_MAX;) {
+        if (m->funcs[g].builtin)
+            continue; /* provided by the model: no body to walk */
+        if (state[g] == 0 && reach(m, g, state, out, n, err) != SIMT_OK)
+            return SIMT_EINPUT;
     }
     state[f] = 2;
     return SIMT_OK;
@@ -78,20 +94,10 @@ static int leads_to(const ptx_module_t *m, uint32_t from, uint32_t g,
 {
     seen[from] = 1;
     const ptx_function_t *fn = &m->funcs[from];
-    for (uint32_t i = fn->first; i < fn->first + fn->count; i++) {
-        const ptx_insn_t *in = &m->insns[i];
-        if (in->op != PTX_OP_CALL)
-            continue;
-        for (unsigned k = 0; k < in->nops; k++) {
-            if (in->ops[k].kind != PTX_OPND_FUNC)
-                continue;
-            uint32_t c = (uint32_t)in->ops[k].imm;
-            if (c == g)
-                return 1;
-            if (!seen[c] && m->funcs[c].count && leads_to(m, c, g, seen))
-                return 1;
-        }
-    }
+    callee_walk_t w = { fn->first, 0 };
+    for (uint32_t c; (c = next_callee(m, fn, &w)) != UINT32_MAX;)
+        if (c == g || (!seen[c] && m->funcs[c].count && leads_to(m, c, g, seen)))
+            return 1;
     return 0;
 }
 
