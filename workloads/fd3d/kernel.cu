@@ -4,14 +4,13 @@
 // 16x16 CTAs tile the x-y plane, each thread walks its column up z with the 4 planes behind and the 4
 // ahead in registers, and the current plane (with a 4-point halo on each side, 24x24 floats) is staged
 // in shared memory between two barriers per plane.  The volume is padded by 4 points on every side, so
-// the interior DIMX x dimy x dimz needs no bounds test.  The row width is a compile-time constant (the
-// 480-point width of the paper's 30x30 CTAs): with it the halo rows are immediate offsets, which keeps
-// the kernel at 40 registers (48 with a run-time width).
+// the interior DIMX x dimy x dimz needs no bounds test.  The row width is a compile-time constant (a
+// template argument): with it the halo rows are immediate offsets, which keeps the kernel at 40 registers
+// (48 with a run-time width).  Two widths, two workloads: fd3d_step (480 points, 3DFD's 30x30 CTAs) and
+// fdtd_step (384 points, FDTD's 24x24 CTAs).
 #define R 4
 #define BX 16
 #define BY 16
-#define DIMX 480          /* interior width: 30 CTAs */
-#define px (DIMX + 2 * R) /* padded row */
 /* 8th-order central-difference weights of the second derivative (times 1/h^2 = 1), per axis; c0 is
  * the three axes' centre weights together.  Literals, as the SDK keeps them in constant memory. */
 #define C0 (-3.0f * 205.0f / 72.0f)
@@ -20,8 +19,10 @@
 #define C3 (8.0f / 315.0f)
 #define C4 (-1.0f / 560.0f)
 
-extern "C" __global__ void fd3d_step(const float *__restrict__ in, float *__restrict__ out, int dimy, int dimz)
+template <int DIMX>
+__device__ __forceinline__ void fd3d_body(const float *__restrict__ in, float *__restrict__ out, int dimy, int dimz)
 {
+    const int px = DIMX + 2 * R; /* padded row */
     __shared__ float tile[BY + 2 * R][BX + 2 * R];
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int stride = px * (dimy + 2 * R); /* one padded plane */
@@ -58,4 +59,14 @@ extern "C" __global__ void fd3d_step(const float *__restrict__ in, float *__rest
         b3 = b2, b2 = b1, b1 = b0, b0 = cur;
         cur = f0, f0 = f1, f1 = f2, f2 = f3;
     }
+}
+
+extern "C" __global__ void fd3d_step(const float *__restrict__ in, float *__restrict__ out, int dimy, int dimz)
+{
+    fd3d_body<480>(in, out, dimy, dimz);
+}
+
+extern "C" __global__ void fdtd_step(const float *__restrict__ in, float *__restrict__ out, int dimy, int dimz)
+{
+    fd3d_body<384>(in, out, dimy, dimz);
 }
