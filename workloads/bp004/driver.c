@@ -27,7 +27,7 @@ static float unit(uint32_t *s) /* uniform in [-1, 1) */
     return (float)(simt_wl_rand(s) >> 8) / 8388608.0f - 1.0f;
 }
 
-/* Updates the worst relative error (|got - want| / scale) with one comparison. */
+/* Keeps the largest absolute error seen (a NaN counts as the worst). */
 static void track(double *worst, float got, double want)
 {
     double e = fabs(got - want);
