@@ -25,10 +25,10 @@ static float rng_uniform(uint32_t *s, float lo, float hi)
     return lo + (hi - lo) * (float)(simt_wl_rand(s) >> 8) * (1.0f / 16777216.0f);
 }
 
-static int fail(simt_error_t *err, const char *msg)
+static int fail(simt_error_t *err, const char *name, const char *msg)
 {
     err->status = SIMT_EINPUT;
-    snprintf(err->msg, sizeof err->msg, "blackscholes: %s", msg);
+    snprintf(err->msg, sizeof err->msg, "%s: %s", name, msg);
     return SIMT_EINPUT;
 }
 
@@ -105,6 +105,7 @@ static int launch(simt_gpu_t *gpu, simt_module_t *mod, uint32_t grid, uint32_t b
 
 /* One shape of the workload: block size, and grid and option count per size. */
 typedef struct bs_shape {
+    const char *name;   /* the workload's, for error messages */
     uint32_t block;
     uint32_t grid_small, grid_paper;
     int n_small, n_paper;
@@ -112,10 +113,10 @@ typedef struct bs_shape {
 
 /* blackscholes: the thesis machine's 768 threads per core, one block per core; the paper size
  * prices the SDK sample's 4,000,000 options on 16 blocks (12,288 threads). */
-static const bs_shape_t BS_DWF = { 768, 2, 16, 16384, 4000000 };
+static const bs_shape_t BS_DWF = { "blackscholes", 768, 2, 16, 16384, 4000000 };
 /* blk: 004 Table 2's 8192 CTAs of 128 threads, one option per thread (1,048,576 options); small
  * 16 CTAs (2,048 options). */
-static const bs_shape_t BS_BLK = { 128, 16, 8192, 2048, 8192 * 128 };
+static const bs_shape_t BS_BLK = { "blk", 128, 16, 8192, 2048, 8192 * 128 };
 
 static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params,
                      simt_wl_result_t *res, simt_error_t *err, const bs_shape_t *shape)
@@ -133,7 +134,7 @@ static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
         grid = shape->grid_paper;
         d.n = shape->n_paper;
     } else {
-        return fail(err, "param size must be small or paper");
+        return fail(err, shape->name, "param size must be small or paper");
     }
     size_t bytes = (size_t)d.n * sizeof(float);
     d.S = malloc(bytes), d.X = malloc(bytes), d.T = malloc(bytes);
@@ -141,7 +142,7 @@ static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
     simt_devptr_t dev[5] = { 0 };
     int rc = SIMT_OK;
     if (!d.S || !d.X || !d.T || !d.call || !d.put) {
-        rc = fail(err, "host out of memory");
+        rc = fail(err, shape->name, "host out of memory");
         goto done;
     }
     make_options(&d, (uint32_t)seed_l);

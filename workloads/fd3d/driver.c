@@ -14,24 +14,25 @@
 
 static const double COEF[R + 1] = { -3.0 * 205.0 / 72.0, 8.0 / 5.0, -1.0 / 5.0, 8.0 / 315.0, -1.0 / 560.0 };
 
-static int fail(simt_error_t *err, const char *msg)
+static int fail(simt_error_t *err, const char *name, const char *msg)
 {
     err->status = SIMT_EINPUT;
-    snprintf(err->msg, sizeof err->msg, "fd3d/fdtd004: %s", msg);
+    snprintf(err->msg, sizeof err->msg, "%s: %s", name, msg);
     return SIMT_EINPUT;
 }
 
 /* One workload: its kernel, the kernel's compile-time interior width, and dimy, dimz per size. */
 typedef struct fd3d_shape {
+    const char *name; /* the workload's, for error messages */
     const char *kernel;
     int dimx;
     int dimy_small, dimz_small, dimy_paper, dimz_paper;
 } fd3d_shape_t;
 
 /* 3DFD: small 30x1 CTAs, paper 30x30 = 900 CTAs (480x480x16) */
-static const fd3d_shape_t FD3D = { "fd3d_step", 480, 16, 2, 480, 16 };
+static const fd3d_shape_t FD3D = { "fd3d", "fd3d_step", 480, 16, 2, 480, 16 };
 /* FDTD: small 24x1 CTAs, paper 24x24 = 576 CTAs (384x384x16) */
-static const fd3d_shape_t FDTD = { "fdtd_step", 384, 16, 2, 384, 16 };
+static const fd3d_shape_t FDTD = { "fdtd004", "fdtd_step", 384, 16, 2, 384, 16 };
 
 static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params, simt_wl_result_t *res,
                      simt_error_t *err, const fd3d_shape_t *sh)
@@ -48,7 +49,7 @@ static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
     else if (strcmp(size, "paper") == 0)
         dimy = sh->dimy_paper, dimz = sh->dimz_paper;
     else
-        return fail(err, "param size must be small or paper");
+        return fail(err, sh->name, "param size must be small or paper");
     uint32_t seed = (uint32_t)seed_l;
     long py = dimy + 2 * R, plane = (long)px * py;
     size_t n = (size_t)plane * (dimz + 2 * R), bytes = n * sizeof(float);
@@ -56,7 +57,7 @@ static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
     simt_devptr_t dev[2] = { 0 };
     int rc = SIMT_OK;
     if (!in || !out) {
-        rc = fail(err, "host out of memory");
+        rc = fail(err, sh->name, "host out of memory");
         goto done;
     }
     for (size_t i = 0; i < n; i++)

@@ -25,10 +25,10 @@ static const int EX[Q] = { 0, 1, -1, 0, 0, 0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 0, 
 static const int EY[Q] = { 0, 0, 0, 1, -1, 0, 0, 1, -1, -1, 1, 0, 0, 0, 0, 1, -1, 1, -1 };
 static const int EZ[Q] = { 0, 0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 1, -1, -1, 1, 1, -1, -1, 1 };
 
-static int fail(simt_error_t *err, const char *msg)
+static int fail(simt_error_t *err, const char *name, const char *msg)
 {
     err->status = SIMT_EINPUT;
-    snprintf(err->msg, sizeof err->msg, "lbm: %s", msg);
+    snprintf(err->msg, sizeof err->msg, "%s: %s", name, msg);
     return SIMT_EINPUT;
 }
 
@@ -100,6 +100,7 @@ typedef struct lbm_size {
 } lbm_size_t;
 
 typedef struct lbm_shape {
+    const char *name; /* the workload's, for error messages */
     const char *kernel;
     int nx;
     long steps;
@@ -108,7 +109,7 @@ typedef struct lbm_shape {
 } lbm_shape_t;
 
 static const lbm_shape_t LBM = {
-    "lbm_stream_collide", 128, 2,
+    "lbm", "lbm_stream_collide", 128, 2,
     { { "small", 16, 16 },   /* 256 CTAs, 32,768 threads */
       { "dwf", 12, 8 },      /* 96 CTAs = 12,288 threads (DWF: 768 per core x 16 cores) */
       { "paper", 120, 150 } }, /* Parboil lbm's 120 x 120 x 150 channel, rows padded to 128: 18,000 CTAs */
@@ -116,7 +117,7 @@ static const lbm_shape_t LBM = {
 };
 
 static const lbm_shape_t LBM004 = {
-    "lbm004_stream_collide", 100, 1,
+    "lbm004", "lbm004_stream_collide", 100, 1,
     { { "small", 8, 8 },     /* 64 CTAs of 100 threads */
       { "paper", 100, 130 }, /* Parboil lbm's 100 x 100 x 130 lattice: 13,000 CTAs (004 Table 2) */
       { NULL, 0, 0 } },
@@ -160,7 +161,7 @@ static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
         if (strcmp(size, sh->size[i].name) == 0)
             ny = sh->size[i].ny, nz = sh->size[i].nz;
     if (ny == 0)
-        return fail(err, sh->sizes_msg);
+        return fail(err, sh->name, sh->sizes_msg);
     uint32_t seed = (uint32_t)seed_l;
     size_t rows = (size_t)ny * nz, cells = rows * nx, nf = rows * rowf;
     unsigned char *flag = malloc(cells);
@@ -169,7 +170,7 @@ static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t
     simt_devptr_t dev[3] = { 0 };
     int rc = SIMT_OK;
     if (!flag || !f || !ra || !rb) {
-        rc = fail(err, "host out of memory");
+        rc = fail(err, sh->name, "host out of memory");
         goto done;
     }
     size_t n_obst = 0, n_in = 0;

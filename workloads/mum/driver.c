@@ -59,7 +59,8 @@ static int run_mum(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *
     if (strcmp(size, "small") == 0)
         nctas = 4, rlen = 4096;
     else if (strcmp(size, "paper") == 0)
-        nctas = 196, rlen = 32768; /* 196 CTAs = 50,176 queries (004 Table 2) */
+        nctas = 196, rlen = 16384; /* 196 CTAs = 50,176 queries (004 Table 2); about 540,000 nodes, within
+                                    * the model's 2^20 texels of a 1D texture */
     else
         return fail(err, "param size must be small or paper");
     uint32_t seed = (uint32_t)seed_l;
