@@ -99,6 +99,19 @@ static int cosim_stop(sm_t *s, simt_error_t *err, const char *why)
 
 /* ---------- set-up ---------- */
 
+/* The L1 data cache's report about warp slot `owner`, to the scheduler
+ * that holds the slot (ldst_l1_sink_t). */
+static void l1_report(void *ctx, int kind, uint32_t owner, uint64_t line)
+{
+    sm_t *s = ctx;
+    if (owner >= s->cfg.max_warps)
+        return;
+    sched_l1_event_t e = { .kind = kind == LDST_L1_MISS ? SCHED_L1_MISS
+                                                        : SCHED_L1_EVICT,
+                           .slot = owner / s->cfg.nsched, .line = line };
+    sched_l1_event(&s->scheds[owner % s->cfg.nsched].policy, &e);
+}
+
 const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
 {
     *s = (sm_t){ .id = id, .cfg = *cfg };
@@ -146,6 +159,11 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sched_params_t p = { .kind = cfg->sched, .nslots = per,
                              .two_level_active = cfg->two_level_active,
                              .ltlws_inner = cfg->ltlws_inner,
+                             .tlv_group = cfg->tlv_group,
+                             .ccws_vta_entries = cfg->ccws_vta_entries,
+                             .ccws_base_score = cfg->ccws_base_score,
+                             .ccws_kthrottle = cfg->ccws_kthrottle,
+                             .ccws_decay_cycles = cfg->ccws_decay_cycles,
                              .hooks = cfg->hooks,
                              .instance = id * cfg->nsched + k };
         if ((why = sched_init(&s->scheds[k].policy, &p, cfg->cycle_base)) != NULL) {
@@ -158,6 +176,8 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
             return "out of memory";
         }
     }
+    if (s->scheds[0].policy.ops->l1_event) /* a policy that wants them */
+        s->ldst.sink = (ldst_l1_sink_t){ .fn = l1_report, .ctx = s };
     return NULL;
 }
 
@@ -397,8 +417,10 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     s->x.trace = &s->access;
     if (exec_step(&s->x, w) != SIMT_OK)
         return SIMT_EFAULT;
-    if (t.cls == OPC_MEM)
+    if (t.cls == OPC_MEM) {
         in->mem_op = ldst_prepare(&s->ldst, &s->access, kern->const_window);
+        ldst_set_owner(&s->ldst, in->mem_op, i);
+    }
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;
@@ -477,7 +499,7 @@ static int issue(sm_t *s, uint64_t now)
         if (j < 0) {
             sm_stall_t why = stall_reason(q);
             s->stats.stall[why]++;
-            q->dirty = 0;
+            q->dirty = sc->ops->timed && q->ready;
             q->stall = (uint8_t)why;
         } else {
             unsigned i = (unsigned)j * n + k;

@@ -47,6 +47,9 @@ typedef struct sm_cfg {
     sched_kind_t sched;
     unsigned two_level_active;
     unsigned ltlws_inner;      /* LTLWS's inner policy: 0 GTO, 1 LRR */
+    unsigned tlv_group;        /* TLV: warps per fetch group */
+    unsigned ccws_vta_entries, ccws_base_score, ccws_kthrottle,
+             ccws_decay_cycles; /* CCWS (core/sched.h) */
     const unit_hooks_t *hooks; /* the units' hooks (co-simulation), or NULL */
     uint64_t cycle_base;       /* added to the cycle the hooks see */
     opc_cfg_t opc;
