@@ -401,6 +401,13 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                          i < x->ncopies; i++)
         memsys_prefill(&g.mem, x->copies[i].addr, x->copies[i].bytes);
     uint64_t next_report = x->progress ? x->progress_every : UINT64_MAX;
+    /* the CTA-count trace: the counts last reported, per SM */
+    unsigned *traced = x->cta_trace && rc == SIMT_OK
+                           ? calloc(g.nsms, sizeof *traced) : NULL;
+    if (x->cta_trace && rc == SIMT_OK && !traced)
+        rc = set_error(ls[0].l.err, SIMT_EINPUT, "out of host memory");
+    for (unsigned i = 0; traced && i < g.nsms; i++)
+        x->cta_trace(x->cta_trace_ctx, g.cycle_base, i, 0);
     limits_t *lim = ls[0].l.limits;
     while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
         if (limits_check(lim, g.cycle_base + now, stats->thread_insns)) {
@@ -423,6 +430,11 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
             }
         }
         dispatch_account(&g.dispatch, now);
+        for (unsigned i = 0; traced && i < g.nsms; i++)
+            if (g.sms[i].nctas != traced[i]) {
+                traced[i] = g.sms[i].nctas;
+                x->cta_trace(x->cta_trace_ctx, g.cycle_base + now, i, traced[i]);
+            }
         if (rc == SIMT_OK && now - last_progress > idle_limit)
             rc = deadlock(&g, now - last_progress);
         now++;
@@ -436,6 +448,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                               stats->gpu_sim_cycle, ks);
         add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);
     }
+    free(traced);
     run_free(&g);
     return rc;
 }
