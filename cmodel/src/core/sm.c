@@ -170,6 +170,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
             sm_free(s);
             return why;
         }
+        s->scheds[k].cls = SM_CYCLE_IDLE; /* no warp yet */
         s->scheds[k].slot = calloc(per, sizeof *s->scheds[k].slot);
         if (!s->scheds[k].slot) {
             sm_free(s);
@@ -506,7 +507,7 @@ static int issue(sm_t *s, uint64_t now)
             c = SM_CYCLE_CORE_STALL;
         } else if (!q->dirty) { /* nothing changed: still no warp to issue */
             skip = q->stall;
-            c = sched_class(s, k, q);
+            c = (sm_cycle_class_t)q->cls; /* nor has what sched_class saw */
         }
         if (skip >= 0) {
             if (c < cls)
@@ -532,6 +533,7 @@ static int issue(sm_t *s, uint64_t now)
             sm_cycle_class_t c = sched_class(s, k, q);
             if (c < cls)
                 cls = c;
+            q->cls = (uint8_t)c;
             s->stats.stall[why]++;
             q->dirty = sc->ops->timed && q->ready;
             q->stall = (uint8_t)why;
