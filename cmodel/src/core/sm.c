@@ -501,7 +501,7 @@ static int issue(sm_t *s, uint64_t now)
         sm_sched_t *q = &s->scheds[k];
         sched_t *sc = &q->policy;
         int skip = -1; /* the stall of a cycle the scheduler cannot issue in */
-        sm_cycle_class_t c;
+        sm_cycle_class_t c = SM_CYCLE_IDLE; /* this scheduler's class */
         if (now < q->free_at) { /* still issuing the last warp: a busy unit */
             skip = SM_STALL_PIPELINE;
             c = SM_CYCLE_CORE_STALL;
@@ -530,7 +530,7 @@ static int issue(sm_t *s, uint64_t now)
             return cosim_stop(s, NULL, NULL);
         if (j < 0) {
             sm_stall_t why = stall_reason(q);
-            sm_cycle_class_t c = sched_class(s, k, q);
+            c = sched_class(s, k, q);
             if (c < cls)
                 cls = c;
             q->cls = (uint8_t)c;
