@@ -254,6 +254,8 @@ assert sum(s["core_cycles_" + k] for k in keys) == 28 * s["gpu_sim_cycle"]
 for sm in d["sms"]:
     assert sum(sm["core_cycles_" + k] for k in keys) == s["gpu_sim_cycle"]
 PY
+expect tlv-group-range 2 "'tlv_group_size' = 0 is out of range \\[1, 64\\]" -- "$simt" run vecadd --set tlv_group_size=0
+expect ccws-vta-range 2 "'ccws_vta_entries' = 256 is out of range \\[1, 255\\]" -- "$simt" run vecadd --set ccws_vta_entries=256
 expect trace-ctas-no-file 2 "--trace-ctas needs a file" -- "$simt" run vecadd --trace-ctas
 expect trace-ctas-bad-dir 2 "x.tsv: error: --trace-ctas cannot write it" -- "$simt" run vecadd --trace-ctas "$tmp/no/such/x.tsv"
 
