@@ -254,6 +254,13 @@ assert sum(s["core_cycles_" + k] for k in keys) == 28 * s["gpu_sim_cycle"]
 for sm in d["sms"]:
     assert sum(sm["core_cycles_" + k] for k in keys) == s["gpu_sim_cycle"]
 PY
+# the reference-004 warp schedulers are deterministic too (CCWS's scores,
+# victim tags and decay; TLV's groups): two runs, identical JSON
+for sch in tlv ccws; do
+  "$simt" run hotspot --config configs/fermi-cta.cfg --set gpgpu_scheduler=$sch --json "$tmp/$sch.1.json" >/dev/null 2>&1
+  "$simt" run hotspot --config configs/fermi-cta.cfg --set gpgpu_scheduler=$sch --json "$tmp/$sch.2.json" >/dev/null 2>&1
+  expect "$sch-deterministic" 0 "" -- cmp "$tmp/$sch.1.json" "$tmp/$sch.2.json"
+done
 expect tlv-group-range 2 "'tlv_group_size' = 0 is out of range \\[1, 64\\]" -- "$simt" run vecadd --set tlv_group_size=0
 expect ccws-vta-range 2 "'ccws_vta_entries' = 256 is out of range \\[1, 255\\]" -- "$simt" run vecadd --set ccws_vta_entries=256
 expect trace-ctas-no-file 2 "--trace-ctas needs a file" -- "$simt" run vecadd --trace-ctas
