@@ -12,6 +12,10 @@
 #                                      reached (core/sched_arbiter.c)
 #   srad1 under two_level              the same, for an active set full of
 #                                      warps at a barrier (sched_two_level.c)
+#   kmeans, lbm, srad1 on fermi-cta    the reference-004 warp schedulers:
+#   under tlv and ccws                 fetch groups, and CCWS's load throttle
+#                                      (a held-back warp must not stall the
+#                                      issue stage for good: sched_ops timed)
 # With CHECK_SIMT (`make check-build`: -DSIMT_CHECK_READINESS), every
 # cycle asserts that each slot's cached readiness equals the one computed
 # from scratch (core/sm_ready.h); a mismatch aborts the run.
@@ -40,6 +44,12 @@ case_run "srad1 on fermi-gtx480 under ltlws (barrier deadlock)" "$simt" \
   srad1 --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=ltlws
 case_run "srad1 on fermi-gtx480 under two_level (barrier deadlock)" "$simt" \
   srad1 --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=two_level
+for sch in tlv ccws; do
+  for w in kmeans lbm srad1; do
+    case_run "$w on fermi-cta under $sch" "$simt" "$w" --config configs/fermi-cta.cfg \
+      --set gpgpu_scheduler="$sch"
+  done
+done
 
 if [ -n "$check" ]; then
   for w in hmmer bfs bitonic srad1 reduction backprop histogram256 lud; do
@@ -47,7 +57,13 @@ if [ -n "$check" ]; then
       case_run "readiness check: $w on $p" "$check" "$w" --config "configs/$p.cfg"
     done
   done
-  for sch in lrr oldest two_level owf ltlws; do
+  for sch in tlv ccws; do
+    for w in kmeans hotspot srad1 bfs; do
+      case_run "readiness check: $w on fermi-cta under $sch" "$check" "$w" \
+        --config configs/fermi-cta.cfg --set gpgpu_scheduler="$sch"
+    done
+  done
+  for sch in lrr oldest two_level owf ltlws tlv ccws; do
     case_run "readiness check: nw1 under $sch" "$check" nw1 \
       --config configs/fermi-gtx480.cfg --set gpgpu_scheduler="$sch"
   done
