@@ -14,6 +14,8 @@ static const struct {
     sm_stall_t stall;
     unsigned opened_by;        /* SM_EV_* */
 } sm_gates[SM_NGATES] = {
+    /* a paused warp has nothing it may issue: idle, as DYNCTA counts it */
+    [SM_GATE_PAUSED] = { "paused with its CTA (CTA policy)", SM_STALL_IDLE, 0 },
     [SM_GATE_BARRIER] = { "waiting at a barrier", SM_STALL_BARRIER,
                           SM_EV_BARRIER_RELEASED },
     [SM_GATE_FETCH] = { "instruction buffer empty", SM_STALL_FETCH, 0 },
@@ -39,6 +41,8 @@ static inline int gate_closed(const sm_t *s, unsigned i, uint64_t now,
     const sm_slot_t *sl = &s->slots[i];
     const sm_regs_t *r = &s->regs[i];
     switch (g) {
+    case SM_GATE_PAUSED:
+        return s->ctas[sl->cta].paused;
     case SM_GATE_BARRIER:
         return sl->at_bar;
     case SM_GATE_FETCH: /* a non-empty buffer always holds the warp's PC:
