@@ -10,14 +10,15 @@
  *    when its owner has no CTA left to place, or when another ready kernel
  *    with CTAs left owns two SMs fewer (a kernel that became ready later
  *    gets its share as SMs drain: work-conserving, never preempting); once
- *    empty it goes to a kernel as above;
+ *    empty it goes to the kernel it drained for, else to one as above;
  *  - on its SMs a kernel holds at most its cap (the query cap: its
  *    cke_quota, else T_max), the same quotas mCKE uses (§2.6).
  * Placement per cluster: its SMs round robin after the SM served last.
  *
  * Invariants: owner[s] is NONE or a kernel; res[s] counts the resident
- * CTAs of SM s (all of owner[s], or of the owner it drains from);
- * held[k] counts the SMs k owns that are not draining. */
+ * CTAs of SM s (all of owner[s], which a draining SM still names); held[k]
+ * counts the SMs k owns that are not draining plus the draining SMs
+ * promised to it (heir). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,8 @@ typedef struct cta_cke {
     unsigned *ready;          /* ready kernels with CTAs left, ascending */
     unsigned nready;
     unsigned *owner, *res;    /* per SM */
+    unsigned *heir;           /* per SM: whom a draining SM goes to next,
+                                 or NONE (decided when it empties) */
     uint8_t *draining;        /* per SM */
 } cta_cke_t;
 
@@ -51,6 +54,7 @@ static void cke_free(void *state)
     free(c->owner);
     free(c->res);
     free(c->draining);
+    free(c->heir);
     free(c);
 }
 
@@ -73,8 +77,9 @@ static int cke_init(void **state, const cta_policy_env_t *env)
     c->owner = malloc(ns * sizeof *c->owner);
     c->res = calloc(ns, sizeof *c->res);
     c->draining = calloc(ns, sizeof *c->draining);
+    c->heir = malloc(ns * sizeof *c->heir);
     if (!c->next || !c->left || !c->cap || !c->held || !c->ready ||
-        !c->owner || !c->res || !c->draining)
+        !c->owner || !c->res || !c->draining || !c->heir)
         return -1;
     for (unsigned s = 0; s < c->nsms; s++)
         c->owner[s] = NONE;
@@ -105,34 +110,47 @@ static void cke_cta_done(void *state, unsigned sm, unsigned kernel,
     c->res[sm]--;
 }
 
-/* Whether SM s, owned by k, should stop taking k's CTAs. */
-static int should_drain(const cta_cke_t *c, unsigned k)
+/* The ready kernel (with CTAs left) that owns the fewest SMs, the lowest
+ * launch index on a tie; NONE when none is ready. */
+static unsigned fewest(const cta_cke_t *c)
 {
-    if (!c->left[k])
-        return 1;
+    unsigned k = NONE;
     for (unsigned j = 0; j < c->nready; j++)
-        if (c->held[c->ready[j]] + 1 < c->held[k])
-            return 1;
-    return 0;
+        if (k == NONE || c->held[c->ready[j]] < c->held[k])
+            k = c->ready[j];
+    return k;
 }
 
-/* SM s's owner after the drain and hand-over rules (NONE: none to give). */
+/* SM s's owner after the drain and hand-over rules; NONE when it takes no
+ * CTA now (draining, or no kernel to give it to).  An SM that drains for
+ * fairness is promised to the kernel it drains for (heir[s], counted in
+ * its held at once, so that one newcomer does not make every SM drain). */
 static unsigned settle(cta_cke_t *c, unsigned s)
 {
     unsigned k = c->owner[s];
-    if (k != NONE && !c->draining[s] && should_drain(c, k)) {
-        c->draining[s] = 1;
-        c->held[k]--;
+    if (k != NONE && !c->draining[s]) {
+        unsigned j = fewest(c);
+        if (!c->left[k]) {
+            c->draining[s] = 1;
+            c->held[k]--;
+            c->heir[s] = NONE;
+        } else if (j != NONE && c->held[j] + 1 < c->held[k]) {
+            c->draining[s] = 1;
+            c->held[k]--;
+            c->heir[s] = j;
+            c->held[j]++;
+        }
     }
     if (k != NONE && c->draining[s] && c->res[s] == 0) {
-        c->owner[s] = k = NONE;
         c->draining[s] = 0;
+        c->owner[s] = k = c->heir[s];
+        if (k != NONE && !c->left[k]) { /* its heir ran out meanwhile */
+            c->held[k]--;
+            c->owner[s] = k = NONE;
+        }
     }
     if (k == NONE && c->nready) {
-        k = c->ready[0];
-        for (unsigned j = 1; j < c->nready; j++)
-            if (c->held[c->ready[j]] < c->held[k])
-                k = c->ready[j];
+        k = fewest(c);
         c->owner[s] = k;
         c->held[k]++;
     }
