@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ptx_kernel_helpers.h"
 #include "gpu/cta_dyncta.h"
 #include "gpu/cta_policy.h"
 #include "simt/simt.h"
@@ -450,4 +451,66 @@ TEST(cta_policy_cke_late_kernel_gets_half)
         CHECK_EQ(rplace(&p, &f, c), want[c]);
     CHECK(one_kernel_per_sm(&f, 4));
     cta_policy_free(&p);
+}
+
+/* ---------- dyncta on the timing model: CTA pausing ----------
+ * Four one-warp CTAs on one SM; CTA i loads a word (a long-latency wait),
+ * then counts down (4 - i) x 100 iterations and takes a completion ticket
+ * (an atomic counter) into ticket[i].  Under lrr all warps progress alike,
+ * so with every CTA running the least work finishes first: tickets
+ * 3, 2, 1, 0 (rr).  Under dyncta with period 1 and thresholds that lower
+ * the limit after every cycle of memory waiting (t_mem_h 0) and never
+ * raise it (t_idle huge, t_mem_l 0): once the four wait on their loads the
+ * limit falls 4 -> 1, pausing the most recently placed CTAs 3, 2, 1; CTA 0
+ * runs alone, and each completion lets the next oldest go on: tickets
+ * 0, 1, 2, 3.  (Pausing the oldest instead would run CTA 3 first.) */
+static const char pause_ptx[] = PK_HEADER
+    ".visible .entry tickets(.param .u64 out, .param .u64 cnt)\n{\n"
+    ".reg .b32 %r<8>;\n.reg .b64 %rd<6>;\n.reg .pred %p<2>;\n"
+    "ld.param.u64 %rd1, [out];\nld.param.u64 %rd2, [cnt];\n"
+    "mov.u32 %r1, %ctaid.x;\nld.global.u32 %r2, [%rd2+4];\n"
+    "mov.u32 %r3, 4;\nsub.s32 %r3, %r3, %r1;\nmul.lo.s32 %r3, %r3, 100;\n"
+    "add.s32 %r3, %r3, %r2;\n"
+    "LOOP:\nadd.s32 %r3, %r3, -1;\nsetp.ne.s32 %p1, %r3, 0;\n@%p1 bra LOOP;\n"
+    "mov.u32 %r4, %tid.x;\nsetp.ne.s32 %p1, %r4, 0;\n@%p1 bra DONE;\n"
+    "atom.global.add.u32 %r5, [%rd2], 1;\nmul.wide.u32 %rd3, %r1, 4;\n"
+    "add.s64 %rd4, %rd1, %rd3;\nst.global.u32 [%rd4], %r5;\n"
+    "DONE:\nret;\n}\n";
+
+/* The tickets of one run under `policy` (0 on failure, reported). */
+static int ticket_run(const char *policy, uint32_t ticket[4])
+{
+    char pol[64];
+    snprintf(pol, sizeof pol, "gpgpu_cta_policy=%s", policy);
+    const char *const sets[] = { "functional=0", "gpgpu_n_clusters=1",
+                                 "gpgpu_n_cores_per_cluster=1",
+                                 "gpgpu_ideal_memory=1", "gpgpu_ideal_mem_latency=200",
+                                 "gpgpu_perfect_inst_cache=1", "gpgpu_scheduler=lrr",
+                                 "dyncta_period=1", "dyncta_t_idle=1048576",
+                                 "dyncta_t_mem_l=0", "dyncta_t_mem_h=0", pol, NULL };
+    simt_error_t err = { 0 };
+    simt_gpu_t *g = pk_gpu(sets, &err);
+    simt_module_t *m = g ? pk_load(g, "tickets.ptx", pause_ptx, &err) : NULL;
+    int ok = 0;
+    if (m) {
+        simt_devptr_t out = pk_alloc_u32(g, 4, 99), cnt = pk_alloc_u32(g, 2, 0);
+        simt_arg_t a[2] = { SIMT_ARG(out), SIMT_ARG(cnt) };
+        ok = pk_run(g, m, "tickets", pk_dim(4, 1, 1), pk_dim(32, 1, 1), 0, a, 2,
+                    &err) == SIMT_OK && pk_read_u32(g, out, ticket, 4) == SIMT_OK;
+    }
+    if (!ok)
+        printf("  %s: %s\n", policy, err.msg);
+    pk_gpu_free(g);
+    return ok;
+}
+
+TEST(cta_policy_dyncta_pauses_the_most_recent_cta)
+{
+    uint32_t rr[4], dyn[4];
+    CHECK(ticket_run("rr", rr));
+    CHECK(ticket_run("dyncta", dyn));
+    for (unsigned i = 0; i < 4; i++) {
+        CHECK_MSG(rr[i] == 3 - i, "rr: CTA %u took ticket %u", i, rr[i]);
+        CHECK_MSG(dyn[i] == i, "dyncta: CTA %u took ticket %u", i, dyn[i]);
+    }
 }
