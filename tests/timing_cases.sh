@@ -15,6 +15,10 @@
 #   fermi-cta under dyncta, cke, mcke  the CTA policies of reference 004
 #                                      (docs/cta-scheduling.md), on single
 #                                      workloads and on mixes (simt run A+B)
+#   hotspot, dyncta, two_level         a deadlock: paused warps filled the
+#                                      active set while the running ones
+#                                      waited outside (core/sm_ready.c,
+#                                      slot_waiting)
 # With CHECK_SIMT (`make check-build`: -DSIMT_CHECK_READINESS), every
 # cycle asserts that each slot's cached readiness equals the one computed
 # from scratch (core/sm_ready.h); a mismatch aborts the run.
@@ -54,6 +58,8 @@ for w in srad1 hotspot kmeans; do
   case_run "$w on fermi-cta under dyncta, a churning limit" "$simt" "$w" \
     --config configs/fermi-cta.cfg "${churn[@]}"
 done
+case_run "hotspot under dyncta (churning), two_level (paused warps filled the active set)" \
+  "$simt" hotspot --config configs/fermi-cta.cfg "${churn[@]}" --set gpgpu_scheduler=two_level
 for pol in cke mcke; do
   case_run "backprop+hotspot on fermi-cta under $pol" "$simt" backprop+hotspot \
     --config configs/fermi-cta.cfg --set gpgpu_cta_policy=$pol \
@@ -62,7 +68,7 @@ done
 
 if [ -n "$check" ]; then
   for w in srad1 hotspot kmeans backprop; do
-    for sch in gto lrr two_level; do
+    for sch in gto lrr two_level ltlws; do
       case_run "readiness check: $w on fermi-cta under dyncta (churning), $sch" "$check" \
         "$w" --config configs/fermi-cta.cfg "${churn[@]}" --set gpgpu_scheduler=$sch
     done

@@ -503,7 +503,8 @@ static int issue(sm_t *s, uint64_t now)
             sm_ready_check(s, k, now);
             s->stats.stall[skip]++;
             held |= skip == SM_STALL_PIPELINE;
-            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER]) != 0;
+            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
+                        ~q->blocked[SM_GATE_PAUSED]) != 0;
             if (q->event) {
                 q->event = 0;
                 if (sched_clock(sc, cyc))
@@ -522,7 +523,8 @@ static int issue(sm_t *s, uint64_t now)
             sm_stall_t why = stall_reason(q);
             s->stats.stall[why]++;
             held |= q->blocked[SM_GATE_PIPELINE] != 0;
-            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER]) != 0;
+            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
+                        ~q->blocked[SM_GATE_PAUSED]) != 0;
             q->dirty = 0;
             q->stall = (uint8_t)why;
         } else {

@@ -76,10 +76,14 @@ int sm_ready_fresh(const sm_t *s, unsigned slot, uint64_t now)
     return -1;
 }
 
-/* Waits at a barrier or on a long-latency operation (sched_view_t). */
+/* Waits at a barrier or on a long-latency operation, or is paused with its
+ * CTA (sched_view_t): a policy that keeps a set of warps to issue from
+ * (two_level, ltlws) moves such warps out, else paused warps could fill it
+ * while the running ones wait outside. */
 static int slot_waiting(const sm_t *s, unsigned i)
 {
-    return s->slots[i].at_bar || scoreboard_long_pending(&s->sb, i) > 0;
+    return s->slots[i].at_bar || scoreboard_long_pending(&s->sb, i) > 0 ||
+           s->ctas[s->slots[i].cta].paused;
 }
 
 void sm_ready_touch(sm_t *s, unsigned slot)
