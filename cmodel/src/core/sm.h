@@ -226,6 +226,14 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
  * recently assigned CTA is paused first).  UINT_MAX pauses none. */
 void sm_set_active_limit(sm_t *s, unsigned n);
 
+/* The SM's idle and memory-wait cycles so far (sm_stats_t), for CTA
+ * policies (gpu/cta_policy.h, the query counters). */
+static inline void sm_wait_cycles(const sm_t *s, uint64_t *idle, uint64_t *mem)
+{
+    *idle = s->stats.idle_cycles;
+    *mem = s->stats.mem_wait_cycles;
+}
+
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);

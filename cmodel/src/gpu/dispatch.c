@@ -54,9 +54,7 @@ static unsigned resident(const void *ctx, unsigned sm, unsigned kernel)
 static void counters(const void *ctx, unsigned sm, cta_policy_counters_t *out)
 {
     const dispatch_t *d = ctx;
-    const sm_stats_t *st = &d->sms[sm].stats;
-    *out = (cta_policy_counters_t){ .idle = st->idle_cycles,
-                                    .mem = st->mem_wait_cycles };
+    sm_wait_cycles(&d->sms[sm], &out->idle, &out->mem);
 }
 
 static void limit_active(const void *ctx, unsigned sm, unsigned n)
