@@ -9,6 +9,7 @@
 #include "ptx_kernel_helpers.h"
 #include "gpu/cta_dyncta.h"
 #include "gpu/cta_policy.h"
+#include "gpu/cta_quota.h"
 #include "simt/simt.h"
 
 #define NSM 8
@@ -513,4 +514,25 @@ TEST(cta_policy_dyncta_pauses_the_most_recent_cta)
         CHECK_MSG(rr[i] == 3 - i, "rr: CTA %u took ticket %u", i, rr[i]);
         CHECK_MSG(dyn[i] == i, "dyncta: CTA %u took ticket %u", i, dyn[i]);
     }
+}
+
+/* cke_quota's form (gpu/cta_quota.h), by hand: names match whole, blanks
+ * around items are allowed, an unnamed kernel has none (0). */
+TEST(cta_policy_quota_text)
+{
+    const char *q = " kmeans_point:1, srad_main : 5 ,_Z3foov:12";
+    CHECK(config_quota_check(q) == NULL);
+    CHECK_EQ(cta_quota_of(q, "kmeans_point"), 1);
+    CHECK_EQ(cta_quota_of(q, "srad_main"), 5);
+    CHECK_EQ(cta_quota_of(q, "_Z3foov"), 12);
+    CHECK_EQ(cta_quota_of(q, "srad"), 0);          /* a prefix is not a name */
+    CHECK_EQ(cta_quota_of(q, "kmeans_point2"), 0);
+    CHECK_EQ(cta_quota_of("", "kmeans_point"), 0);
+    CHECK(config_quota_check("") == NULL);
+    CHECK(config_quota_check("a:1,") != NULL);     /* a dangling comma */
+    CHECK(config_quota_check("a:1 b:2") != NULL);
+    CHECK(config_quota_check("a:1025") != NULL);
+    CHECK(config_quota_check("1a:3") != NULL);
+    CHECK(config_quota_check("ab:2,a:3") == NULL); /* a, ab: two names */
+    CHECK(config_quota_check("a:2,ab:3,a:4") != NULL);
 }
