@@ -34,7 +34,21 @@
  * Policies needing more (LCS's counts of the CTAs still resident, mCKE's
  * per-kernel quotas) get a new query or event here,
  * filled by an accessor of the module that owns the figure (an SM accessor
- * for issue counts): docs/timing-model.md, "CTA placement policy". */
+ * for issue counts): docs/timing-model.md, "CTA placement policy".  So far:
+ *   cap(k)              the most CTAs of kernel k one SM may hold: its
+ *                       occupancy limit T_max (resources alone, the CTA
+ *                       slots included), lowered by its cke_quota;
+ *   resident(sm, k)     CTAs of kernel k resident on SM sm now;
+ *   counters(sm, &c)    the SM's idle and memory-wait cycles so far
+ *                       (DYNCTA's C_idle and C_mem, core/sm.h);
+ *   limit_active(sm, n) a request, not a question: only the n CTAs placed
+ *                       longest ago on SM sm may issue, younger ones are
+ *                       paused (not killed) until the limit rises or older
+ *                       ones complete (DYNCTA's CTA pausing; UINT_MAX: none
+ *                       paused, the state every SM starts in);
+ * and the event cycle(now), once at the start of every core cycle before
+ * its place calls, for policies that act on a clock (NULL otherwise, so the
+ * others pay nothing).  Tests' fake GPUs fill what their policy asks. */
 #ifndef GPU_CTA_POLICY_H
 #define GPU_CTA_POLICY_H
 
@@ -50,18 +64,35 @@ typedef enum cta_policy_kind {
 /* Each policy's gpgpu_cta_policy name, in value order, NULL-terminated. */
 extern const char *const cta_policy_names[];
 
+/* An SM's cycle counts since the run began (cta_policy_query_t.counters). */
+typedef struct cta_policy_counters {
+    uint64_t idle;  /* cycles nothing issued and nothing could: no warp, or
+                       none ready and none waiting on memory */
+    uint64_t mem;   /* cycles nothing issued while warps waited on memory
+                       (and no ready warp was held up by the pipeline) */
+} cta_policy_counters_t;
+
 /* What a policy may ask of the SMs. */
 typedef struct cta_policy_query {
     /* 1 when one more CTA of `kernel` fits on SM `sm` now */
     int (*fits)(const void *ctx, unsigned sm, unsigned kernel);
+    unsigned (*cap)(const void *ctx, unsigned kernel);
+    unsigned (*resident)(const void *ctx, unsigned sm, unsigned kernel);
+    void (*counters)(const void *ctx, unsigned sm, cta_policy_counters_t *out);
+    void (*limit_active)(const void *ctx, unsigned sm, unsigned n);
     const void *ctx;
 } cta_policy_query_t;
+
+struct simt_config;
 
 /* The GPU a policy places on. */
 typedef struct cta_policy_env {
     unsigned clusters, per_cluster; /* SMs = clusters x per_cluster */
     unsigned nkernels;              /* launches in this run */
     cta_policy_query_t query;
+    /* the run's configuration, for a policy's own keys (dyncta_*); NULL
+     * in tests: the keys' defaults */
+    const struct simt_config *cfg;
 } cta_policy_env_t;
 
 typedef struct cta_policy_methods {
@@ -74,6 +105,7 @@ typedef struct cta_policy_methods {
     void (*cta_done)(void *state, unsigned sm, unsigned kernel,
                      uint64_t warp_insns);
     void (*kernel_done)(void *state, unsigned kernel);
+    void (*cycle)(void *state, uint64_t now);
     /* 1 with *sm and *kernel set (the CTA fits there), or 0: none this cycle */
     int (*place)(void *state, unsigned cluster, unsigned *sm, unsigned *kernel);
 } cta_policy_methods_t;

@@ -3,13 +3,64 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "base/error.h"
-#include "gpu/dispatch.h"
+#include <limits.h>
 
+#include "base/error.h"
+#include "gpu/cta_quota.h"
+#include "gpu/dispatch.h"
+#include "simt/config.h"
+
+/* ---------- the policy's queries (gpu/cta_policy.h) ---------- */
+
+/* A quota (cke_quota) is a limit like a resource: no policy exceeds it. */
 static int fits(const void *ctx, unsigned sm, unsigned kernel)
 {
     const dispatch_t *d = ctx;
-    return sm_can_take_cta(&d->sms[sm], &d->ks[kernel].k);
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    return sm_can_take_cta(&d->sms[sm], k) &&
+           (!d->quota[kernel] || k->ctas_on_sm[sm] < d->quota[kernel]);
+}
+
+static unsigned at_most(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
+/* T_max: what an empty SM holds of the kernel by resources alone (SMs are
+ * alike, so SM 0's configuration stands for all), lowered by its quota. */
+static unsigned cap(const void *ctx, unsigned kernel)
+{
+    const dispatch_t *d = ctx;
+    const sm_cfg_t *c = &d->sms[0].cfg;
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    unsigned n = c->max_ctas;
+    n = at_most(n, c->max_threads / k->threads);
+    n = at_most(n, c->max_warps / k->warps);
+    if (k->regs)
+        n = at_most(n, c->regs / k->regs);
+    if (k->smem)
+        n = at_most(n, c->smem / k->smem);
+    if (d->quota[kernel])
+        n = at_most(n, d->quota[kernel]);
+    return n;
+}
+
+static unsigned resident(const void *ctx, unsigned sm, unsigned kernel)
+{
+    const dispatch_t *d = ctx;
+    return d->ks[kernel].k.ctas_on_sm[sm];
+}
+
+static void counters(const void *ctx, unsigned sm, cta_policy_counters_t *out)
+{
+    const dispatch_t *d = ctx;
+    sm_wait_cycles(&d->sms[sm], &out->idle, &out->mem);
+}
+
+static void limit_active(const void *ctx, unsigned sm, unsigned n)
+{
+    const dispatch_t *d = ctx;
+    sm_set_active_limit(&d->sms[sm], n);
 }
 
 static void kernel_ready(dispatch_t *d, unsigned k)
@@ -20,19 +71,29 @@ static void kernel_ready(dispatch_t *d, unsigned k)
 
 int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned nk, sm_t *sms, unsigned clusters,
-                  unsigned per_cluster, cta_policy_kind_t policy)
+                  unsigned per_cluster, const simt_config_t *cfg)
 {
     *d = (dispatch_t){ .ks = ks, .nk = nk, .sms = sms, .clusters = clusters,
                        .per_cluster = per_cluster };
     size_t n = nk ? nk : 1;
     d->next_in_stream = malloc(n * sizeof *d->next_in_stream);
     d->active = malloc(n * sizeof *d->active);
+    d->quota = calloc(n, sizeof *d->quota);
     /* per kernel: whether an earlier launch shares its stream */
     uint8_t *follows = calloc(n, 1);
+    const char *quotas = simt_config_value_name(cfg, SIMT_CFG_CKE_QUOTA);
+    for (unsigned k = 0; d->quota && k < nk; k++)
+        d->quota[k] = cta_quota_of(quotas, ks[k].k.l->kernel_name);
     cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
-                             .nkernels = nk,
-                             .query = { .fits = fits, .ctx = d } };
-    if (!d->next_in_stream || !d->active || !follows ||
+                             .nkernels = nk, .cfg = cfg,
+                             .query = { .fits = fits, .cap = cap,
+                                        .resident = resident,
+                                        .counters = counters,
+                                        .limit_active = limit_active,
+                                        .ctx = d } };
+    cta_policy_kind_t policy =
+        (cta_policy_kind_t)simt_config_get(cfg, SIMT_CFG_CTA_POLICY);
+    if (!d->next_in_stream || !d->active || !follows || !d->quota ||
         cta_policy_init(&d->policy, policy, &env) != 0) {
         free(follows);
         return -1;
@@ -59,7 +120,8 @@ void dispatch_free(dispatch_t *d)
     cta_policy_free(&d->policy);
     free(d->next_in_stream);
     free(d->active);
-    d->next_in_stream = d->active = NULL;
+    free(d->quota);
+    d->next_in_stream = d->active = d->quota = NULL;
 }
 
 /* Kernel k placed its first CTA: it joins the active list (ascending). */
@@ -75,6 +137,8 @@ static void activate(dispatch_t *d, unsigned k)
 
 int dispatch_place(dispatch_t *d, uint64_t now)
 {
+    if (d->policy.m->cycle)
+        d->policy.m->cycle(d->policy.state, now);
     for (unsigned c = 0; c < d->clusters; c++) {
         unsigned s, k;
         if (!d->policy.m->place(d->policy.state, c, &s, &k))
@@ -83,7 +147,7 @@ int dispatch_place(dispatch_t *d, uint64_t now)
          * placements are rare next to cycles */
         if (k >= d->nk || s / d->per_cluster != c ||
             d->ks[k].next_cta >= d->ks[k].nctas ||
-            !sm_can_take_cta(&d->sms[s], &d->ks[k].k))
+            !fits(d, s, k))
             return set_error(d->ks[0].k.l->err, SIMT_EINPUT, "internal: the CTA "
                              "policy placed kernel %u on SM %u of cluster %u, "
                              "where it cannot go", k, s, c);

@@ -180,11 +180,6 @@ static int run_setup(gpu_run_t *g)
         if (rc != SIMT_OK)
             return rc;
     }
-    if (dispatch_init(&g->dispatch, g->ks, g->ls, g->nk, g->sms, g->clusters,
-                      GET(CORES_PER_CLUSTER),
-                      (cta_policy_kind_t)GET(CTA_POLICY)) != 0)
-        return set_error(err, SIMT_EINPUT, "out of host memory for the "
-                         "timing model");
     if (!GET(IDEAL_MEMORY)) {
         memsys_cfg_t mc = memsys_config(cfg);
         const char *why = memsys_init(&g->mem, &mc, g->clusters,
@@ -201,6 +196,11 @@ static int run_setup(gpu_run_t *g)
         if (why)
             return set_error(err, SIMT_EINPUT, "configuration: error: %s", why);
     }
+    /* after the SMs: the policy's first events may ask them (cap) */
+    if (dispatch_init(&g->dispatch, g->ks, g->ls, g->nk, g->sms, g->clusters,
+                      GET(CORES_PER_CLUSTER), cfg) != 0)
+        return set_error(err, SIMT_EINPUT, "out of host memory for the "
+                         "timing model");
     return SIMT_OK;
 }
 
