@@ -130,6 +130,18 @@ expect opt-run-timing 0 "workload nqueens: PASS" -- "$simt" run nqueens --ptx "$
 expect opt-bad-pass 2 "unknown compiler pass 'inline'" -- "$simt" opt --passes inline workloads/nqueens/kernel.ptx -o "$tmp/x.ptx"
 if [ -e "$tmp/x.ptx" ]; then fail=$((fail + 1)); echo "FAIL opt-no-partial-file"; else pass=$((pass + 1)); echo "ok opt-no-partial-file"; fi
 expect opt-bad-ptx 2 "bad.ptx:6:2: error: unknown instruction" -- "$simt" opt "$tmp/bad.ptx" -o "$tmp/y.ptx"
+# Scratchpad Sharing's passes (docs/compiler.md): --relssp/--layout write
+# PTX with relssp that info and run accept; bad values exit 2 naming the key
+expect opt-relssp 0 "" -- "$simt" opt --relssp=opt --layout=min workloads/backprop/kernel.ptx -o "$tmp/bp.ptx"
+expect opt-relssp-info 0 "kernel backprop_layerforward" -- "$simt" info "$tmp/bp.ptx"
+expect opt-relssp-run 0 "workload backprop: PASS" -- "$simt" run backprop --ptx "$tmp/bp.ptx"
+if [ "$(grep -c 'relssp;' "$tmp/bp.ptx")" -ge 1 ]; then pass=$((pass + 1)); echo "ok opt-relssp-inserted"; else fail=$((fail + 1)); echo "FAIL opt-relssp-inserted"; fi
+expect opt-relssp-postdom 0 "" -- "$simt" opt --relssp=postdom workloads/srad/kernel.ptx -o "$tmp/srad.ptx"
+expect opt-relssp-postdom-run 0 "workload srad1: PASS" -- "$simt" run srad1 --ptx "$tmp/srad.ptx"
+expect opt-relssp-bad 2 "'ssp_relssp' must be one of none, opt, postdom, not 'best'" -- "$simt" opt --relssp=best workloads/backprop/kernel.ptx -o "$tmp/z.ptx"
+expect opt-layout-bad 2 "'ssp_layout' must be one of decl, min, not 'max'" -- "$simt" opt --layout=max workloads/backprop/kernel.ptx -o "$tmp/z.ptx"
+expect run-set-relssp 0 "workload backprop: PASS" -- "$simt" run backprop --set ssp_relssp=opt --set ssp_layout=min
+expect run-set-threshold-bad 2 "ssp_threshold_permille" -- "$simt" run backprop --set ssp_threshold_permille=1000
 expect cap-info 0 "values spilled" -- "$simt" info workloads/matmul/kernel.ptx --set maxrregcount=16
 expect cap-run 0 "workload matmul: PASS" -- "$simt" run matmul --set maxrregcount=16
 expect cap-run-timing 0 "workload hotspot: PASS" -- "$simt" run hotspot --set maxrregcount=12 --config configs/kepler-ss.cfg
