@@ -16,8 +16,9 @@
  * order and, among others, the first U in increasing bit order.  U first
  * then S, each in declaration order; the pass rewrites the symbols'
  * offsets and the kernel's static size (alignment padding may change it),
- * and the printer (ptx/printer.c) writes the declarations in offset
- * order, so the printed PTX lays them out the same way.
+ * and renumbers the variables' symbols so that symbol order is offset
+ * order again (the parser's invariant: the printer declares them in that
+ * order, so the printed PTX lays them out the same way).
  *
  * Module-scope .shared variables are in every kernel's layout at the
  * same offsets and are not moved.  With more than SSP_LAYOUT_MAX_ENUM
@@ -79,6 +80,57 @@ static void lay_out(const ssp_access_t *a, ssp_set_t u, uint32_t permille,
     l->cost = ssp_cost(a, s, k);
 }
 
+/* Gives the moved variables' symbols new indices among the ones they
+ * hold, in offset order, and renumbers every reference (address and
+ * symbol operands, relocations): symbol order stays declaration order
+ * and offset order, as the parser makes it, so the printer declares the
+ * variables in their new order and the printed PTX parses back to the
+ * same program. */
+static void renumber(ptx_module_t *m, const ssp_access_t *a, const uint32_t *mov,
+                     uint32_t n)
+{
+    uint32_t slot[SSP_MAX_VARS], by_off[SSP_MAX_VARS], map_from[SSP_MAX_VARS];
+    ptx_symbol_t saved[SSP_MAX_VARS];
+    for (uint32_t i = 0; i < n; i++) {
+        slot[i] = by_off[i] = a->vars[mov[i]].sym;
+        saved[i] = m->syms[slot[i]];
+    }
+    for (uint32_t i = 1; i < n; i++) /* insertion sorts: n <= 16 */
+        for (uint32_t j = i; j > 0 && slot[j - 1] > slot[j]; j--) {
+            uint32_t t = slot[j]; slot[j] = slot[j - 1]; slot[j - 1] = t;
+        }
+    for (uint32_t i = 1; i < n; i++)
+        for (uint32_t j = i; j > 0 && m->syms[by_off[j - 1]].offset >
+                                      m->syms[by_off[j]].offset; j--) {
+            uint32_t t = by_off[j]; by_off[j] = by_off[j - 1]; by_off[j - 1] = t;
+        }
+    /* the variable with the k-th lowest offset goes to the k-th slot */
+    for (uint32_t k = 0; k < n; k++) {
+        map_from[k] = by_off[k];
+        for (uint32_t i = 0; i < n; i++)
+            if (a->vars[mov[i]].sym == by_off[k])
+                m->syms[slot[k]] = saved[i];
+    }
+    for (uint32_t i = 0; i < m->ninsns; i++)
+        for (unsigned o = 0; o < m->insns[i].nops; o++) {
+            ptx_operand_t *op = &m->insns[i].ops[o];
+            if (op->kind != PTX_OPND_ADDR && op->kind != PTX_OPND_SYM)
+                continue;
+            for (uint32_t k = 0; k < n; k++)
+                if (op->sym == map_from[k]) {
+                    op->sym = slot[k];
+                    break;
+                }
+        }
+    for (uint32_t r = 0; r < m->nrelocs; r++)
+        for (uint32_t k = 0; k < n; k++) {
+            if (m->relocs[r].var == map_from[k])
+                m->relocs[r].var = slot[k];
+            if (m->relocs[r].target == map_from[k])
+                m->relocs[r].target = slot[k];
+        }
+}
+
 static int run(compiler_unit_t *u)
 {
     ssp_access_t a;
@@ -121,6 +173,7 @@ static int run(compiler_unit_t *u)
             for (uint32_t i = 0; i < n; i++)
                 m->syms[a.vars[mov[i]].sym].offset = best.off[mov[i]] - base;
             m->funcs[u->kernel].shared_bytes = best.own_bytes;
+            renumber(m, &a, mov, n);
         }
     }
     ssp_access_free(&a);

@@ -398,32 +398,6 @@ static void instruction(const printer_t *p, uint32_t i)
     fputs(";\n", p->out);
 }
 
-static int is_static_shared(const ptx_symbol_t *y)
-{
-    return y->kind == PTX_SYM_VAR && y->space == PTX_SPACE_SHARED && !y->is_extern;
-}
-
-/* The static .shared variable of function f with the n-th lowest offset
- * (symbol order among equal offsets). */
-static uint32_t nth_shared(const ptx_module_t *m, uint32_t f, uint32_t n)
-{
-    for (uint32_t s = 0; s < m->nsyms; s++) {
-        const ptx_symbol_t *y = &m->syms[s];
-        if (y->func != f || !is_static_shared(y))
-            continue;
-        uint32_t rank = 0;
-        for (uint32_t t = 0; t < m->nsyms; t++) {
-            const ptx_symbol_t *z = &m->syms[t];
-            if (z->func == f && is_static_shared(z) &&
-                (z->offset < y->offset || (z->offset == y->offset && t < s)))
-                rank++;
-        }
-        if (rank == n)
-            return s;
-    }
-    return 0; /* not reached: n counts f's static .shared variables */
-}
-
 static int body(printer_t *p, uint32_t f)
 {
     const ptx_function_t *fn = &p->m->funcs[f];
@@ -440,18 +414,10 @@ static int body(printer_t *p, uint32_t f)
         reg_name(p, f, (uint16_t)r);
         fputs(";\n", p->out);
     }
-    /* A function's static .shared variables print in offset order, each
-     * in the place of the next one in symbol order: the parser assigns
-     * offsets in declaration order, so a layout chosen by a pass
-     * (compiler/ssp_layout.c) survives the round trip, and an unedited
-     * module prints in its own order. */
-    uint32_t shared_seen = 0;
     for (uint32_t s = 0; s < p->m->nsyms; s++) {
         const ptx_symbol_t *y = &p->m->syms[s];
-        if (y->func != f || (y->kind != PTX_SYM_VAR && y->kind != PTX_SYM_CPARAM))
-            continue;
-        variable(p, is_static_shared(y) ? nth_shared(p->m, f, shared_seen++) : s,
-                 "\t");
+        if (y->func == f && (y->kind == PTX_SYM_VAR || y->kind == PTX_SYM_CPARAM))
+            variable(p, s, "\t");
     }
     for (uint32_t i = 0; i < p->m->nprotos; i++)
         if (p->m->protos[i].func == f)
