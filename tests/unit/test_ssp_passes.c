@@ -910,3 +910,75 @@ TEST(ssp_relssp_postdom_leaves_loops)
         CHECK_EQ(with - base, 32);
     }
 }
+
+/* Examples 6.6 and 6.7 of the paper (Figs. 12-13; the figure is lost, so
+ * the CFG is built from the text): BB1 branches to BB4 (no access on that
+ * path) or BB2, which branches to BB3 (last access L1) or BB9 (last access
+ * L2); all three meet in BB12, the post-dominator.  postdom: one relssp at
+ * pi, the start of BB12.  opt: OPT1 right after L1, OPT3 right after L2,
+ * OPT2 at the start of BB4 (a path with no access, leaving the unsafe
+ * part), none in BB1 or BB2 (they reach an access: moving the relssp up
+ * into BB1 is what Example 6.7b forbids, since its other successor BB2
+ * does not allow it; Example 6.7a: after L1 is the earliest point, before
+ * it would not be safe).  BB12's predecessors each have one successor, so
+ * nothing is split: one instruction per thread either way.  Positions
+ * (step bumps before the relssp), by hand: BB4 path opt 0, postdom 2; BB3
+ * and BB9 paths opt 2 (BB2 and their own start bump, the relssp comes
+ * right after the access), postdom 4. */
+static const char *const ex66_ptx =
+    PK_HEADER
+    ".visible .entry ex66(.param .u64 out, .param .u32 sel)\n"
+    "{\n"
+    PROBE_PROLOGUE
+    "  setp.eq.u32 %p1, %r7, 0;\n"               /* BB1 */
+    "  @%p1 bra BB4;\n"
+    "  add.u32 %rs, %rs, 1;\n"                    /* BB2 */
+    "  setp.eq.u32 %p2, %r7, 1;\n"
+    "  @%p2 bra BB3;\n"
+    "  add.u32 %rs, %rs, 1;\n"                    /* BB9 */
+    ACCESS("ld.shared.u32 %r8, [%r3];")          /* L2 */
+    "  add.u32 %rs, %rs, 1;\n"
+    "  bra.uni BB12;\n"
+    "BB3:\n"
+    "  add.u32 %rs, %rs, 1;\n"
+    ACCESS("st.shared.u32 [%r3], %r1;")          /* L1 */
+    "  add.u32 %rs, %rs, 1;\n"
+    "  bra.uni BB12;\n"
+    "BB4:\n"
+    "  add.u32 %rs, %rs, 1;\n"
+    "  add.u32 %rs, %rs, 1;\n"
+    "  bra.uni BB12;\n"
+    "BB12:\n"
+    "  add.u32 %rs, %rs, 1;\n"
+    PROBE_EPILOGUE
+    "}\n";
+
+TEST(ssp_relssp_examples_6_6_and_6_7)
+{
+    const char *const opt[] = { "ssp_relssp=opt", NULL };
+    const char *const pd[] = { "ssp_relssp=postdom", NULL };
+    static const uint32_t want[2][3] = { { 0, 2, 2 }, { 2, 4, 4 } };
+    for (int v = 0; v < 2; v++) {
+        ptx_module_t *m = compile(ex66_ptx, NULL, v ? pd : opt);
+        CHECK(m);
+        paths_t p = all_paths(m);
+        unsigned nrel = count_op(m, PTX_OP_RELSSP), nbra = count_op(m, PTX_OP_BRA);
+        ptx_module_free(m);
+        CHECK_EQ(nrel, v ? 1 : 3);
+        CHECK_EQ(nbra, 5); /* the kernel's own: nothing split */
+        CHECK_EQ(p.n, 3);
+        CHECK_EQ(p.min_rel, 1);
+        CHECK_EQ(p.max_rel, 1);
+        CHECK(!p.access_after);
+        uint32_t o[128];
+        for (uint32_t sel = 0; sel <= 2; sel++) {
+            CHECK(probe(ex66_ptx, "ex66", NULL, v ? pd : opt, sel, o) == 0);
+            for (uint32_t t = 0; t < 32; t++) {
+                CHECK_EQ(o[t], 1);
+                CHECK_EQ(o[32 + t], 0);
+                CHECK_EQ(o[64 + t], want[v][sel]);
+                CHECK_EQ(o[96 + t], t);
+            }
+        }
+    }
+}
