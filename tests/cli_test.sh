@@ -142,6 +142,11 @@ expect opt-relssp-bad 2 "'ssp_relssp' must be one of none, opt, postdom, not 'be
 expect opt-layout-bad 2 "'ssp_layout' must be one of decl, min, not 'max'" -- "$simt" opt --layout=max workloads/backprop/kernel.ptx -o "$tmp/z.ptx"
 expect run-set-relssp 0 "workload backprop: PASS" -- "$simt" run backprop --set ssp_relssp=opt --set ssp_layout=min
 expect run-set-threshold-bad 2 "ssp_threshold_permille" -- "$simt" run backprop --set ssp_threshold_permille=1000
+{ printf '.version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry many()\n{\n  .reg .b32 %%r<2>;\n'
+  for i in $(seq 0 64); do printf '  .shared .align 4 .b8 v%d[4];\n' "$i"; done
+  printf '  mov.u32 %%r1, 1;\n  st.shared.u32 [v64], %%r1;\n  ret;\n}\n'; } >"$tmp/many.ptx"
+expect opt-relssp-too-many-vars 2 "kernel 'many' has more than 64 .shared variables" -- "$simt" opt --relssp=opt "$tmp/many.ptx" -o "$tmp/many2.ptx"
+expect opt-too-many-vars-plain 0 "" -- "$simt" opt "$tmp/many.ptx" -o "$tmp/many2.ptx"
 expect cap-info 0 "values spilled" -- "$simt" info workloads/matmul/kernel.ptx --set maxrregcount=16
 expect cap-run 0 "workload matmul: PASS" -- "$simt" run matmul --set maxrregcount=16
 expect cap-run-timing 0 "workload hotspot: PASS" -- "$simt" run hotspot --set maxrregcount=12 --config configs/kepler-ss.cfg
