@@ -982,3 +982,59 @@ TEST(ssp_relssp_examples_6_6_and_6_7)
         }
     }
 }
+
+/* Ties keep the declaration order: X and Y (64 B each, R_tb = 128, t =
+ * 0.5: boundary 64, one fits below) are each stored then loaded once, in
+ * that order, so sharing X alone or Y alone covers one point each (the
+ * point before its load): cost 1 and 1.  X stays first.  Then with Y
+ * used twice more around X's accesses (its range now covers X's), Y's
+ * cost exceeds X's (4 points: before st X, ld X, st Y, ld Y; against 1): Y is kept unshared, X goes to
+ * the shared region, and the layout puts Y first. */
+static const char *const tie_ptx =
+    PK_HEADER
+    ".visible .entry tie(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<4>;\n"
+    "  .shared .align 4 .b8 X[64];\n"
+    "  .shared .align 4 .b8 Y[64];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  st.shared.u32 [X], %r1;\n"
+    "  ld.shared.u32 %r2, [X];\n"
+    "  st.shared.u32 [Y], %r2;\n"
+    "  ld.shared.u32 %r3, [Y];\n"
+    "  ret;\n"
+    "}\n";
+
+static const char *const untie_ptx =
+    PK_HEADER
+    ".visible .entry untie(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<4>;\n"
+    "  .shared .align 4 .b8 X[64];\n"
+    "  .shared .align 4 .b8 Y[64];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  st.shared.u32 [Y], %r1;\n"
+    "  st.shared.u32 [X], %r1;\n"
+    "  ld.shared.u32 %r2, [X];\n"
+    "  st.shared.u32 [Y], %r2;\n"
+    "  ld.shared.u32 %r3, [Y];\n"
+    "  ret;\n"
+    "}\n";
+
+TEST(ssp_layout_ties_keep_declaration_order)
+{
+    const char *const min[] = { "ssp_layout=min", "ssp_threshold_permille=500", NULL };
+    ptx_module_t *m = compile(tie_ptx, NULL, min);
+    CHECK(m);
+    uint64_t x = offset_of(m, "X"), y = offset_of(m, "Y");
+    ptx_module_free(m);
+    CHECK_EQ(x, 0);
+    CHECK_EQ(y, 64);
+    m = compile(untie_ptx, NULL, min);
+    CHECK(m);
+    x = offset_of(m, "X");
+    y = offset_of(m, "Y");
+    ptx_module_free(m);
+    CHECK_EQ(x, 64);
+    CHECK_EQ(y, 0);
+}
