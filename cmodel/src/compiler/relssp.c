@@ -32,7 +32,7 @@ typedef struct relssp_point {
 } relssp_point_t;
 
 /* What a placement works on: the analysis, the shared-region variables,
- * and the points it adds (at most one per block and edge). */
+ * and the points it adds (at most two per block: eq. 1 and eq. 2). */
 typedef struct relssp_ctx {
     const ssp_access_t *a;
     ssp_set_t region;

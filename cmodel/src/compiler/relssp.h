@@ -14,6 +14,9 @@
  *   postdom  one relssp in the nearest block that post-dominates the
  *            entry and every block with a shared-region access and lies
  *            in no loop: after its last access, or at its start.
+ * relssp.c also defines the pass ssp_split, selected with opt, which
+ * splits the critical edges on which opt's eq. 2 releases (and only
+ * those), so that run after it opt places one relssp per path.
  * "Shared-region access" is ssp_access.h's: an instruction that may touch
  * a variable with a byte at or above ssp_unshared_limit(R_tb, t) under
  * the current layout (run ssp_layout first to choose it). */
