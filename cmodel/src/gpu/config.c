@@ -12,6 +12,7 @@
 #include "gpu/config_gpgpusim.h"
 #include "gpu/cta_policy.h"
 #include "gpu/cta_quota.h"
+#include "compiler/relssp.h"
 #include "simt/config.h"
 #include "exec/recon.h"
 
@@ -32,6 +33,7 @@ static const char *const *enum_names(int key)
                                                 "local_wb_global_wt", NULL };
     static const char *const dram_sched[] = { "fr_fcfs", "fifo", NULL };
     static const char *const addr_mapping[] = { "linear", "xor", NULL };
+    static const char *const ssp_layout[] = { "decl", "min", NULL };
     switch (key) {
     case SIMT_CFG_L1D_POLICY: return write_policy;
     case SIMT_CFG_DRAM_SCHED: return dram_sched;
@@ -41,6 +43,8 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_CTA_POLICY: return cta_policy_names;
     case SIMT_CFG_RECONVERGENCE: return recon_model_names;
     case SIMT_CFG_REGS_SOURCE: return regs_source;
+    case SIMT_CFG_SSP_LAYOUT: return ssp_layout;
+    case SIMT_CFG_SSP_RELSSP: return relssp_placement_names;
     default: return NULL;
     }
 }
