@@ -153,6 +153,10 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sm_free(s);
         return "out of memory";
     }
+    if (sm_share_init(s) != 0) {
+        sm_free(s);
+        return "out of memory";
+    }
     for (unsigned i = 0; i < s->ninsts; i++)
         s->free_insts[s->nfree_insts++] = s->ninsts - 1 - i;
     unsigned per = (cfg->max_warps + cfg->nsched - 1) / cfg->nsched;
@@ -204,6 +208,7 @@ void sm_free(sm_t *s)
     free(s->insts);
     free(s->free_insts);
     free(s->fetch_mask);
+    sm_share_free(s);
     scoreboard_free(&s->sb);
     opc_free(&s->opc);
     pipes_free(&s->pipes);
@@ -236,6 +241,11 @@ static int64_t smem_fit(const sm_t *s, uint32_t bytes)
 
 int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k)
 {
+    if (s->cfg.ssp_sharing) { /* Scratchpad Sharing's own placement */
+        int fits = sm_share_fits(s, k);
+        if (fits >= 0)
+            return fits;
+    }
     return s->nctas < s->cfg.max_ctas &&
            s->used_warps + k->warps <= s->cfg.max_warps &&
            s->used_threads + k->threads <= s->cfg.max_threads &&
@@ -297,13 +307,38 @@ void sm_set_active_limit(sm_t *s, unsigned n)
     repause(s);
 }
 
+/* Zeroes what a CTA placed into sharing slot ci starts with: its private
+ * bytes, and the pair's shared region only when the partner is absent
+ * (a resident partner may be using it). */
+static void share_zero(sm_t *s, const sm_kernel_t *k, unsigned ci,
+                       uint8_t *smem)
+{
+    int p = s->share.partner[ci];
+    if (p < 0) {
+        memset(smem, 0, k->smem);
+        return;
+    }
+    unsigned baseline = ci < k->ssp_m ? ci : (unsigned)p;
+    memset(smem, 0, ci < k->ssp_m ? k->ssp_limit : k->ssp_priv);
+    if (!s->ctas[p].used)
+        memset(s->smem + (size_t)baseline * k->smem + k->ssp_limit, 0,
+               k->smem - k->ssp_limit);
+}
+
 int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
 {
     const exec_launch_t *l = k->l;
     unsigned ci = 0;
-    while (ci < s->cfg.max_ctas && s->ctas[ci].used)
-        ci++;
-    int64_t base = smem_fit(s, k->smem);
+    int64_t base;
+    uint32_t sbase;
+    int shared = s->cfg.ssp_sharing && sm_share_slot(s, k, &ci, &sbase) == 0;
+    if (shared) {
+        base = sbase;
+    } else {
+        while (ci < s->cfg.max_ctas && s->ctas[ci].used)
+            ci++;
+        base = smem_fit(s, k->smem);
+    }
     if (ci == s->cfg.max_ctas || base < 0)
         return set_error(l->err, SIMT_EINPUT, "internal: the CTA does not fit");
     if (scoreboard_fit(s, k) != 0)
@@ -316,7 +351,10 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
     s->last_kernel = k;
     sm_cta_t *c = &s->ctas[ci];
     uint8_t *smem = s->smem + base;
-    memset(smem, 0, k->smem);
+    if (shared)
+        share_zero(s, k, ci, smem);
+    else
+        memset(smem, 0, k->smem);
     int rc = cta_init(&c->cta, l, ctaid, s->id, smem, k->smem);
     if (rc != SIMT_OK)
         return rc;
@@ -326,6 +364,8 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
     c->warp_insns = 0;
     c->k = k;
     c->smem_base = (uint32_t)base;
+    if (shared)
+        sm_share_placed(s, ci);
     s->nctas++;
     s->used_warps += k->warps;
     s->used_threads += k->threads;
@@ -369,6 +409,8 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
         sm_ready_event(s, SM_EV_RESOURCE_FREED);
     if (in->cls == OPC_MEM)
         s->slots[in->slot].mem_inflight--;
+    if (in->shared)
+        sm_share_retired(s, in, now);
     if (--s->slots[in->slot].inflight == 0 &&
         !s->slots[in->slot].live)
         s->check_ctas = 1;
@@ -434,6 +476,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     const exec_insn_t *ei = &kern->l->prog->code[pc];
     const sm_regs_t *r = &s->regs[i];
     pipe_timing_t t = sl->timing;
+    if (s->share.k && sm_share_before_issue(s, i, ei, now) != SIMT_OK)
+        return SIMT_EFAULT;
     uint32_t k = s->free_insts[--s->nfree_insts];
     sm_inst_t *in = &s->insts[k];
     *in = (sm_inst_t){ .used = 1, .cls = (uint8_t)t.cls, .slot = i, .lat = t.lat };
@@ -465,6 +509,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         in->mem_op = ldst_prepare(&s->ldst, &s->access, kern->const_window);
         ldst_set_owner(&s->ldst, in->mem_op, i);
     }
+    if (s->share.k)
+        sm_share_after_issue(s, i, ei, in, now);
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;
@@ -503,7 +549,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
  * block its warps (the most telling first). */
 static sm_stall_t stall_reason(const sm_sched_t *q)
 {
-    static const sm_gate_t order[] = { SM_GATE_SCOREBOARD, SM_GATE_PIPELINE,
+    static const sm_gate_t order[] = { SM_GATE_SMEM_LOCK, SM_GATE_SCOREBOARD, SM_GATE_PIPELINE,
                                        SM_GATE_FETCH, SM_GATE_BARRIER };
     for (unsigned g = 0; g < sizeof order / sizeof *order; g++)
         if (q->blocked[order[g]])
@@ -605,6 +651,10 @@ static int issue(sm_t *s, uint64_t now)
         if (sched_clock(sc, cyc))
             return cosim_stop(s, NULL, NULL);
     }
+    if (s->share.k) /* warp-cycles whose first closed gate is the lock */
+        for (unsigned k = 0; k < n; k++)
+            s->share.wait_cycles +=
+                (uint64_t)__builtin_popcountll(s->scheds[k].blocked[SM_GATE_SMEM_LOCK]);
     s->stats.cycle_class[cls]++;
     if (!issued && !held) {
         if (waiting)
@@ -706,7 +756,7 @@ static void fetch(sm_t *s, uint64_t now)
 }
 
 /* Frees CTAs whose warps are all done and written back. */
-static unsigned complete_ctas(sm_t *s)
+static unsigned complete_ctas(sm_t *s, uint64_t now)
 {
     unsigned done = 0;
     for (unsigned ci = 0; ci < s->cfg.max_ctas; ci++) {
@@ -736,6 +786,7 @@ static unsigned complete_ctas(sm_t *s)
         }
         cta_release(&c->cta);
         c->used = 0;
+        sm_share_cta_done(s, ci, now);
         s->npaused -= c->paused;
         c->paused = 0;
         s->nctas--;
@@ -765,7 +816,7 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     fetch(s, now);
     if (s->check_ctas) {
         s->check_ctas = 0;
-        unsigned n = complete_ctas(s);
+        unsigned n = complete_ctas(s, now);
         if (n && s->npaused) /* an older CTA left: a paused one may go on */
             repause(s);
         *done += n;
@@ -816,6 +867,12 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     st->stall_barrier += t->stall[SM_STALL_BARRIER];
     st->stall_scoreboard += t->stall[SM_STALL_SCOREBOARD];
     st->stall_pipeline += t->stall[SM_STALL_PIPELINE];
+    st->stall_smem_lock += t->stall[SM_STALL_SMEM_LOCK];
+    st->ssp_lock_acquisitions += s->share.acquisitions;
+    st->ssp_lock_wait_cycles += s->share.wait_cycles;
+    st->ssp_lock_transfers += s->share.transfers;
+    st->ssp_relssp_releases += s->share.releases;
+    st->ssp_lock_held_cycles += s->share.held_cycles;
     st->core_cycles_active += t->cycle_class[SM_CYCLE_ACTIVE];
     st->core_cycles_core_stall += t->cycle_class[SM_CYCLE_CORE_STALL];
     st->core_cycles_mem_stall += t->cycle_class[SM_CYCLE_MEM_STALL];

@@ -31,6 +31,7 @@
 #include "core/sched.h"
 #include "core/scoreboard.h"
 #include "core/sm_ready.h"
+#include "core/sm_share.h"
 #include "mem/fill_queue.h"
 #include "exec/exec.h"
 
@@ -50,6 +51,7 @@ typedef struct sm_cfg {
     unsigned tlv_group;        /* TLV: warps per fetch group */
     unsigned ccws_vta_entries, ccws_base_score, ccws_kthrottle,
              ccws_decay_cycles; /* CCWS (core/sched.h) */
+    unsigned ssp_sharing;      /* Scratchpad Sharing (core/sm_share.h) */
     const unit_hooks_t *hooks; /* the units' hooks (co-simulation), or NULL */
     uint64_t cycle_base;       /* added to the cycle the hooks see */
     opc_cfg_t opc;
@@ -106,6 +108,7 @@ typedef struct sm_inst {
     uint8_t used;
     uint8_t cls;               /* opc_class_t */
     uint8_t ndst;
+    uint8_t shared;            /* a shared-memory access (relssp's fence) */
     uint32_t slot;             /* warp slot */
     pipe_lat_t lat;
     uint32_t mem_op;           /* memory instructions: the LD/ST handle */
@@ -147,6 +150,10 @@ typedef struct sm_kernel {
     uint32_t warps;
     uint32_t regs;             /* registers per CTA, allocation-rounded */
     uint32_t smem;             /* scratchpad bytes per CTA */
+    /* Scratchpad Sharing (gpu/occupancy.h occupancy_sharing): baseline
+     * and shared CTAs per SM, the private slice and the unshared limit;
+     * ssp_n == ssp_m (0 when ssp_sharing is off): no sharing */
+    uint32_t ssp_m, ssp_n, ssp_priv, ssp_limit;
     /* kept by the SMs: */
     uint64_t ctas_done;        /* CTAs completed */
     uint64_t warp_insns, thread_insns;
@@ -219,6 +226,7 @@ typedef struct sm {
                                   (UINT_MAX: all); the younger are paused */
     unsigned npaused;          /* resident CTAs paused */
     uint64_t next_cta_seq;
+    sm_share_t share;          /* Scratchpad Sharing (core/sm_share.h) */
     sm_stats_t stats;
 } sm_t;
 
