@@ -18,7 +18,8 @@
  *                          co-simulation can check it against the RTL or
  *                          let the RTL's grant drive the pipeline;
  *   oldest                 sched_oldest.c;
- *   two_level              sched_two_level.c.
+ *   two_level              sched_two_level.c;
+ *   sca                    sched_sca.c (BCS's block-aware scheduler).
  *
  * Invariants: the view's ready and waiting masks are subsets of valid; a
  * policy's pick returns a local slot whose ready bit is set, -1, or
@@ -51,6 +52,14 @@ typedef struct sched_slot {
     uint32_t kernel;    /* its kernel's launch index */
     uint32_t pc;        /* the PC of its next instruction */
     uint8_t cls;        /* OWF class: WARP_ARBITER_OWNER/UNSHARED/NONOWNER */
+    /* SCA's block (a BCS pair of CTAs placed together, or a CTA alone):
+     * block_age names the block and orders blocks (the age of the lower
+     * CTA's warp 0: older blocks are smaller); widx is the warp's index in
+     * its CTA; pair is 0 for a CTA placed alone, 1 for the pair's lower
+     * CTA, 2 for its higher. */
+    uint64_t block_age;
+    uint32_t widx;
+    uint8_t pair;
 } sched_slot_t;
 
 /* One cycle's view of a scheduler's slots; bit l of a mask is local slot l. */
@@ -69,6 +78,7 @@ typedef struct sched_params {
     unsigned nslots;
     unsigned two_level_active; /* two_level: active-set size */
     unsigned ltlws_inner;      /* ltlws: 0 GTO, 1 LRR */
+    unsigned sca_strict;       /* sca: 0 relaxed, 1 strict stall rule */
     const unit_hooks_t *hooks; /* NULL: none */
     unsigned instance;         /* this scheduler's unit instance */
 } sched_params_t;

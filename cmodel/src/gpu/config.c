@@ -31,6 +31,10 @@ static const char *const *enum_names(int key)
                                                 "local_wb_global_wt", NULL };
     static const char *const dram_sched[] = { "fr_fcfs", "fifo", NULL };
     static const char *const addr_mapping[] = { "linear", "xor", NULL };
+    static const char *const lcs_round[] = { "floor", "ceil", "round", NULL };
+    static const char *const lcs_scope[] = { "launch", "kernel", NULL };
+    static const char *const bcs_odd_fill[] = { "none", "singleton", NULL };
+    static const char *const sca_stall_rule[] = { "relaxed", "strict", NULL };
     switch (key) {
     case SIMT_CFG_L1D_POLICY: return write_policy;
     case SIMT_CFG_DRAM_SCHED: return dram_sched;
@@ -40,6 +44,10 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_CTA_POLICY: return cta_policy_names;
     case SIMT_CFG_RECONVERGENCE: return recon_model_names;
     case SIMT_CFG_REGS_SOURCE: return regs_source;
+    case SIMT_CFG_LCS_ROUND: return lcs_round;
+    case SIMT_CFG_LCS_SCOPE: return lcs_scope;
+    case SIMT_CFG_BCS_ODD_FILL: return bcs_odd_fill;
+    case SIMT_CFG_SCA_STALL_RULE: return sca_stall_rule;
     default: return NULL;
     }
 }
@@ -450,6 +458,11 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
                          "%lld schedulers give %lld warp slots each, more than "
                          "the %d a scheduler holds: raise gpgpu_num_sched_per_core",
                          V(MAX_THREADS_SM) / 32, V(NUM_SCHED), per, SCHED_MAX_SLOTS);
+    if (V(LCS_MONITOR_SM) >= V(N_CLUSTERS) * V(CORES_PER_CLUSTER))
+        return key_error(cfg, SIMT_CFG_LCS_MONITOR_SM, err, "lcs_monitor_sm "
+                         "(%lld) names no SM: there are %lld (gpgpu_n_clusters "
+                         "x gpgpu_n_cores_per_cluster)", V(LCS_MONITOR_SM),
+                         V(N_CLUSTERS) * V(CORES_PER_CLUSTER));
 #undef V
     return SIMT_OK;
 }

@@ -39,8 +39,10 @@ typedef struct dispatch {
     gpu_kernel_t *ks;         /* the run's kernels, in queue order */
     unsigned nk;
     sm_t *sms;
-    unsigned clusters, per_cluster;
+    unsigned clusters, per_cluster, nsms;
     cta_policy_t policy;
+    uint64_t now;             /* the cycle of the last dispatch_place (the
+                                 policy's `now` query) */
     unsigned *next_in_stream; /* per kernel: the next launch of its stream,
                                  or nk */
     unsigned *active;         /* started and not ended, ascending */
@@ -49,11 +51,13 @@ typedef struct dispatch {
 } dispatch_t;
 
 /* Over kernels ks[0..nk) (launched as ls[0..nk), each with k and nctas
- * set) on sms[0..clusters x per_cluster); tells the policy which kernels
- * are ready.  0, or -1 (host memory). */
+ * set) on sms[0..clusters x per_cluster) with policy `policy` configured
+ * by `params`; tells the policy which kernels are ready.  0, or -1 (host
+ * memory). */
 int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned nk, sm_t *sms, unsigned clusters,
-                  unsigned per_cluster, cta_policy_kind_t policy);
+                  unsigned per_cluster, cta_policy_kind_t policy,
+                  const cta_policy_params_t *params);
 void dispatch_free(dispatch_t *d);
 
 /* Places this cycle's CTAs: SIMT_OK, sm_add_cta's error, or SIMT_EINPUT

@@ -41,6 +41,7 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
         .sched = (sched_kind_t)GET(SCHEDULER),
         .two_level_active = GET(TWO_LEVEL_ACTIVE),
         .ltlws_inner = (unsigned)GET(LTLWS_INNER),
+        .sca_strict = GET(SCA_STALL_RULE),
         .opc = { .banks = GET(REG_BANKS), .warp_skew = (int)GET(REG_BANK_WARP),
                  .cus = { [OPC_SP] = GET(OC_SP), [OPC_DP] = GET(OC_DP),
                           [OPC_SFU] = GET(OC_SFU), [OPC_INT] = GET(OC_INT),
@@ -175,9 +176,14 @@ static int run_setup(gpu_run_t *g)
         if (rc != SIMT_OK)
             return rc;
     }
+    cta_policy_params_t pp = {
+        .lcs_round = (cta_lcs_round_t)GET(LCS_ROUND),
+        .lcs_scope = (cta_lcs_scope_t)GET(LCS_SCOPE),
+        .lcs_monitor_sm = GET(LCS_MONITOR_SM),
+        .bcs_odd_fill = (cta_bcs_odd_fill_t)GET(BCS_ODD_FILL) };
     if (dispatch_init(&g->dispatch, g->ks, g->ls, g->nk, g->sms, g->clusters,
                       GET(CORES_PER_CLUSTER),
-                      (cta_policy_kind_t)GET(CTA_POLICY)) != 0)
+                      (cta_policy_kind_t)GET(CTA_POLICY), &pp) != 0)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
     if (!GET(IDEAL_MEMORY)) {
