@@ -56,7 +56,9 @@ void cta_place_kernel_ready(cta_place_t *e, unsigned kernel, uint64_t ctas)
     if (e->pairs && e->env.query.kernel) {
         cta_policy_kernel_t info;
         e->env.query.kernel(e->env.query.ctx, kernel, &info);
-        e->paired[kernel] = !(info.block[1] == 1 && info.block[2] == 1);
+        /* an SM that can never hold two of its CTAs gets them alone */
+        e->paired[kernel] = !(info.block[1] == 1 && info.block[2] == 1) &&
+                            info.tmax >= 2;
     }
     memset(e->blocked, 0, e->env.clusters * sizeof *e->blocked);
 }
@@ -127,7 +129,9 @@ static unsigned unit_for(const cta_place_t *e, unsigned s, unsigned k)
         return q->fits(q->ctx, s, k) ? 1 : 0;
     if (e->left[k] >= 2 && room >= 2 && q->fits_n(q->ctx, s, k, 2 + held))
         return 2;
-    if ((e->left[k] < 2 || e->env.params.bcs_odd_fill == CTA_BCS_SINGLETON) &&
+    /* a cap of 1 leaves no room for pairs: CTAs go alone */
+    if ((e->left[k] < 2 || e->cap[k] == 1 ||
+         e->env.params.bcs_odd_fill == CTA_BCS_SINGLETON) &&
         (held ? q->fits_n(q->ctx, s, k, 1 + held) : q->fits(q->ctx, s, k)))
         return 1;
     return 0;

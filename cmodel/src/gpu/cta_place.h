@@ -10,6 +10,9 @@
  *           returns 2); a pair goes only where two CTAs fit (and the cap
  *           leaves two); with odd_fill a lone CTA may take a last slot
  *           instead; the grid's last CTA, when the count is odd, goes alone.
+ *           A kernel of which an empty SM holds fewer than 2 CTAs (T_max <
+ *           2), or whose cap is 1, goes one CTA at a time (else nothing
+ *           could ever be placed).
  *           Delayed refill: when one CTA of a pair finishes, its slot
  *           stays empty until its partner finishes (a half-finished pair
  *           counts as two CTAs against the SM's room and the cap), and
