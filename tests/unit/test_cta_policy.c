@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "core/sched.h"
 #include "gpu/cta_lcs.h"
 #include "simt/simt.h"
 
@@ -521,5 +522,75 @@ TEST(cta_policy_lcs_bcs_pairs_under_the_cap)
     for (int i = 0; i < 3; i++)
         CHECK_EQ(place_n(&p, &g, 0, &sm, &k), 1);
     CHECK_EQ(place_n(&p, &g, 0, &sm, &k), 0);
+    cta_policy_free(&p);
+}
+
+/* The policies' keys: names from their lists, and bad values are errors
+ * that name the key (an lcs_monitor_sm past the last SM is caught by
+ * simt_config_validate: 15 clusters x 1 SM by default, so 15 names none). */
+TEST(cta_policy_keys)
+{
+    simt_config_t c;
+    simt_error_t err;
+    memset(&err, 0, sizeof err);
+    simt_config_defaults(&c);
+    CHECK_EQ(simt_config_set(&c, "gpgpu_cta_policy=lcs_bcs", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_get(&c, SIMT_CFG_CTA_POLICY), CTA_POLICY_LCS_BCS);
+    CHECK_EQ(simt_config_set(&c, "lcs_round=ceil", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_get(&c, SIMT_CFG_LCS_ROUND), CTA_LCS_CEIL);
+    CHECK_EQ(simt_config_set(&c, "lcs_scope=kernel", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_get(&c, SIMT_CFG_LCS_SCOPE), CTA_LCS_KERNEL);
+    CHECK_EQ(simt_config_set(&c, "bcs_odd_fill=singleton", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_get(&c, SIMT_CFG_BCS_ODD_FILL), CTA_BCS_SINGLETON);
+    CHECK_EQ(simt_config_set(&c, "sca_stall_rule=strict", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_get(&c, SIMT_CFG_SCA_STALL_RULE), 1);
+    CHECK_EQ(simt_config_set(&c, "gpgpu_scheduler=sca", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_get(&c, SIMT_CFG_SCHEDULER), SCHED_SCA);
+    CHECK_EQ(simt_config_set(&c, "lcs_round=half", "t", &err), SIMT_EINPUT);
+    CHECK_MSG(strstr(err.msg, "'lcs_round' must be one of floor, ceil, round") != NULL,
+              "%s", err.msg);
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(simt_config_set(&c, "bcs_odd_fill=yes", "t", &err), SIMT_EINPUT);
+    CHECK_MSG(strstr(err.msg, "bcs_odd_fill") != NULL, "%s", err.msg);
+    memset(&err, 0, sizeof err);
+    CHECK_EQ(simt_config_validate(&c, &err), SIMT_OK);
+    CHECK_EQ(simt_config_set(&c, "lcs_monitor_sm=15", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_validate(&c, &err), SIMT_EINPUT);
+    CHECK_MSG(strstr(err.msg, "lcs_monitor_sm (15) names no SM") != NULL, "%s", err.msg);
+    CHECK_EQ(simt_config_set(&c, "lcs_monitor_sm=14", "t", &err), SIMT_OK);
+    CHECK_EQ(simt_config_validate(&c, &err), SIMT_OK);
+}
+
+/* Two CTAs complete on the monitored SM in the decision's cycle: CTAs 0..3
+ * issued [4,3,3,0]; 0 and 1 complete together (the SM reports both before
+ * the first event), so the resident ones at the first event are [3,0] and
+ * CTA 1's count arrives with the second event.  Both join:
+ * floor((4+3+3+0)/4) = 2; counting only the first event gives
+ * floor((4+3+0)/4) = 1.  A completion one cycle later changes nothing. */
+TEST(cta_policy_lcs_same_cycle_completions)
+{
+    fake_t f = { .cap = 4 };
+    cta_policy_t p;
+    CHECK_EQ(start_kind(&p, &f, CTA_POLICY_LCS, 1, 1, 1, NULL), 0);
+    p.m->kernel_ready(p.state, 0, 20);
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ(place(&p, &f, 0), 0);
+    static const uint64_t n[] = { 4, 3, 3, 0 };
+    for (unsigned i = 0; i < 4; i++)
+        set_insns(&f, 0, 0, i, n[i]);
+    f.now = 5;
+    /* the fake's held list is [0,1,2,3]: take 0 and 1 out first */
+    f.res[0][0] = f.res[0][2];
+    f.res[0][1] = f.res[0][3];
+    f.held[0] = 2;
+    p.m->cta_done(p.state, 0, 0, 0, 4);
+    p.m->cta_done(p.state, 0, 0, 1, 3);
+    cta_policy_kstats_t ks;
+    p.m->kernel_stats(p.state, 0, &ks);
+    CHECK_EQ(ks.t_new, 2);
+    f.now = 6;
+    done_id(&p, &f, 0, 0, 2);
+    p.m->kernel_stats(p.state, 0, &ks);
+    CHECK_EQ(ks.t_new, 2);
     cta_policy_free(&p);
 }
