@@ -477,3 +477,28 @@ TEST(sched_sca_singletons_are_gto)
         sched_free(&gto);
     }
 }
+
+/* Rule 2's order in a block of two 3-warp CTAs: slots 0..2 = A0, A1, A2,
+ * 3..5 = B0, B1, B2 (one pair, ages 0..5).
+ *  cycle 0, all ready: A0 (rule 3); cycle 1: B0 (rule 1).
+ *  cycle 2, only B1 and A2 ready: group k=1 comes before k=2 even though
+ *    its ready member is the higher CTA's: B1 (slot 4).
+ *  cycle 3, only A0 and A2 ready (group 1 stalled): the next group after
+ *    k=1 is k=2: A2 (slot 2).
+ *  cycle 4, only A0 and B1 ready (group 2 stalled): cyclically after k=2
+ *    comes k=0: A0 (slot 0). */
+TEST(sched_sca_next_group_in_block)
+{
+    static const swarp_t w[6] = {
+        { 0, 0, 0, 1 }, { 0, 1, 1, 1 }, { 0, 2, 2, 1 },
+        { 0, 3, 0, 2 }, { 0, 4, 1, 2 }, { 0, 5, 2, 2 } };
+    static const unsigned ready[5] = { 0x3f, 0x3f, 0x14, 0x05, 0x11 };
+    static const int want[5] = { 0, 3, 4, 2, 0 };
+    sched_t s;
+    start_sca(&s, 0, 6);
+    int picks[5];
+    run_sca(&s, w, 6, ready, 5, picks);
+    for (int c = 0; c < 5; c++)
+        CHECK_MSG(picks[c] == want[c], "cycle %d: slot %d, want %d", c, picks[c], want[c]);
+    sched_free(&s);
+}
