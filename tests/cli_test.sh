@@ -76,7 +76,7 @@ if [ -s "$tmp/t1.json" ] && cmp -s "$tmp/t1.json" "$tmp/t2.json" && grep -q '"gp
 else
   fail=$((fail + 1)); echo "FAIL timing-deterministic-json"
 fi
-expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, owf, ltlws, (.*, )?sca(, .*)?, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
+expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, owf, ltlws, tlv, ccws, (.*, )?sca(, .*)?, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
 expect timing-stats 0 "gpu_sim_cycle += [1-9]" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=two_level --stats all
 
 # what a run prints: a summary by default (docs/stats.md, "What simt run
@@ -230,6 +230,41 @@ PY
   then pass=$((pass + 1)); echo "ok json-signal-$sig"
   else fail=$((fail + 1)); echo "FAIL json-signal-$sig"; fi
 done
+
+# --trace-ctas (cmodel/src/cli/cta_trace.h): a 20-CTA vecadd on fermi-cta
+# (28 SMs, at most 6 CTAs of 256 threads each): a 0 row for every SM at
+# cycle 0, counts within the limit, CTAs placed = the grid, every SM empty
+# at the end; the core-cycle breakdown in --json sums to SMs x cycles
+expect trace-ctas-run 0 "workload vecadd: PASS" -- "$simt" run vecadd --config configs/fermi-cta.cfg --trace-ctas "$tmp/ctas.tsv" --json "$tmp/ctas.json"
+expect trace-ctas-content 0 "" -- python3 - "$tmp/ctas.tsv" "$tmp/ctas.json" <<'PY'
+import json, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+assert rows[0] == ["cycle", "sm", "ctas"], rows[0]
+rows = [tuple(map(int, r)) for r in rows[1:]]
+assert rows[:28] == [(0, i, 0) for i in range(28)], rows[:28]
+now, placed = [0] * 28, 0
+for c, sm, k in rows[28:]:
+    assert k <= 6 and k != now[sm], (c, sm, k)
+    placed += max(k - now[sm], 0)
+    now[sm] = k
+assert placed == 20 and now == [0] * 28, (placed, now)
+d = json.load(open(sys.argv[2]))
+s, keys = d["stats"], ["active", "core_stall", "mem_stall", "idle"]
+assert sum(s["core_cycles_" + k] for k in keys) == 28 * s["gpu_sim_cycle"]
+for sm in d["sms"]:
+    assert sum(sm["core_cycles_" + k] for k in keys) == s["gpu_sim_cycle"]
+PY
+# the reference-004 warp schedulers are deterministic too (CCWS's scores,
+# victim tags and decay; TLV's groups): two runs, identical JSON
+for sch in tlv ccws; do
+  "$simt" run hotspot --config configs/fermi-cta.cfg --set gpgpu_scheduler=$sch --json "$tmp/$sch.1.json" >/dev/null 2>&1
+  "$simt" run hotspot --config configs/fermi-cta.cfg --set gpgpu_scheduler=$sch --json "$tmp/$sch.2.json" >/dev/null 2>&1
+  expect "$sch-deterministic" 0 "" -- cmp "$tmp/$sch.1.json" "$tmp/$sch.2.json"
+done
+expect tlv-group-range 2 "'tlv_group_size' = 0 is out of range \\[1, 64\\]" -- "$simt" run vecadd --set tlv_group_size=0
+expect ccws-vta-range 2 "'ccws_vta_entries' = 256 is out of range \\[1, 255\\]" -- "$simt" run vecadd --set ccws_vta_entries=256
+expect trace-ctas-no-file 2 "--trace-ctas needs a file" -- "$simt" run vecadd --trace-ctas
+expect trace-ctas-bad-dir 2 "x.tsv: error: --trace-ctas cannot write it" -- "$simt" run vecadd --trace-ctas "$tmp/no/such/x.tsv"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -12,6 +12,10 @@
 #                                      reached (core/sched_arbiter.c)
 #   srad1 under two_level              the same, for an active set full of
 #                                      warps at a barrier (sched_two_level.c)
+#   kmeans, lbm, srad1 on fermi-cta    the reference-004 warp schedulers:
+#   under tlv and ccws                 fetch groups, and CCWS's load throttle
+#                                      (a held-back warp must not stall the
+#                                      issue stage for good: sched_ops timed)
 #   the CTA policies of reference 004 on fermi-cta (lcs, bcs, lcs_bcs; the
 #   sca warp scheduler): srad1, backprop, kmeans, hotspot each PASS; the
 #   mshrthrash micro-kernel (Fig. 7(c) style: 1 SM, 4 CTAs, 3 L1 MSHRs)
@@ -45,6 +49,12 @@ case_run "srad1 on fermi-gtx480 under ltlws (barrier deadlock)" "$simt" \
   srad1 --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=ltlws
 case_run "srad1 on fermi-gtx480 under two_level (barrier deadlock)" "$simt" \
   srad1 --config configs/fermi-gtx480.cfg --set gpgpu_scheduler=two_level
+for sch in tlv ccws; do
+  for w in kmeans lbm srad1; do
+    case_run "$w on fermi-cta under $sch" "$simt" "$w" --config configs/fermi-cta.cfg \
+      --set gpgpu_scheduler="$sch"
+  done
+done
 
 for w in srad1 backprop kmeans hotspot; do
   for pol in "lcs gto" "bcs gto" "bcs sca" "lcs_bcs sca"; do
@@ -105,6 +115,12 @@ if [ -n "$check" ]; then
       case_run "readiness check: $w on $p" "$check" "$w" --config "configs/$p.cfg"
     done
   done
+  for sch in tlv ccws; do
+    for w in kmeans hotspot srad1 bfs; do
+      case_run "readiness check: $w on fermi-cta under $sch" "$check" "$w" \
+        --config configs/fermi-cta.cfg --set gpgpu_scheduler="$sch"
+    done
+  done
   for pol in "lcs gto" "bcs sca" "lcs_bcs sca"; do
     set -- $pol
     for w in hotspot srad1 nw1; do
@@ -112,7 +128,7 @@ if [ -n "$check" ]; then
         --config configs/fermi-cta.cfg --set gpgpu_cta_policy="$1" --set gpgpu_scheduler="$2"
     done
   done
-  for sch in lrr oldest two_level owf ltlws; do
+  for sch in lrr oldest two_level owf ltlws tlv ccws; do
     case_run "readiness check: nw1 under $sch" "$check" nw1 \
       --config configs/fermi-gtx480.cfg --set gpgpu_scheduler="$sch"
   done

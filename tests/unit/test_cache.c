@@ -173,3 +173,29 @@ TEST(cache_local_wb_global_wt_and_read_only)
     cfg.line = 96;
     CHECK(cache_init(&c, &cfg) != NULL);
 }
+
+/* The owner seam (CCWS's victim tags): set 0 holds 0x000 (owner 7) and
+ * 0x200 (owner 8), both filled; 0x000 is used again, so 0x200 is the LRU.
+ * 0x400 (owner 9) evicts 0x200: the result names line 0x200 and owner 8.
+ * A miss into a free way evicts nothing. */
+TEST(cache_eviction_reports_line_and_owner)
+{
+    cache_t c;
+    cache_cfg_t cfg = small(CACHE_WRITE_BACK);
+    CHECK(cache_init(&c, &cfg) == NULL);
+    cache_result_t r;
+    cache_access_owned(&c, 0x000, 0, 0, 1, 7, &r);
+    CHECK_EQ(r.outcome, CACHE_MISS);
+    CHECK_EQ(r.evicted, 0);
+    cache_access_owned(&c, 0x200, 0, 0, 2, 8, &r);
+    CHECK_EQ(r.evicted, 0);
+    cache_fill(&c, 0x000);
+    cache_fill(&c, 0x200);
+    CHECK_EQ(rd(&c, 0x000, 3, &r), CACHE_HIT);
+    cache_access_owned(&c, 0x400, 0, 0, 4, 9, &r);
+    CHECK_EQ(r.outcome, CACHE_MISS);
+    CHECK_EQ(r.evicted, 1);
+    CHECK_EQ(r.evicted_line, 0x200);
+    CHECK_EQ(r.evicted_owner, 8);
+    cache_free(&c);
+}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../harness.h"
@@ -154,4 +155,70 @@ TEST(inputs_config_file_errors_are_located)
     CHECK_MSG(located, "%s", err.msg);
     CHECK_EQ(rc3, SIMT_EINPUT);
     CHECK_MSG(located2, "%s", err.msg);
+}
+
+/* Writes text to dir/name; the path into out[size]. */
+static void write_cfg(const char *dir, const char *name, const char *text, char *out,
+                      size_t size)
+{
+    snprintf(out, size, "%s/%s", dir, name);
+    FILE *f = fopen(out, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* include = PATH reads PATH (relative to the including file's folder) at
+ * that line: lines after it override it, lines before it are overridden;
+ * a validation error names the file and line that set the key, included
+ * or not; a file that includes itself and a missing include are located
+ * errors. */
+TEST(inputs_config_include_order_and_located_errors)
+{
+    char dir[] = "/tmp/simt-include-XXXXXX";
+    CHECK(mkdtemp(dir));
+    char sub[64], base[96], top[96], loop[96], gone[96];
+    snprintf(sub, sizeof sub, "%s/v", dir);
+    CHECK(mkdir(sub, 0700) == 0);
+    write_cfg(dir, "base.cfg", "gpgpu_n_clusters = 3\ngpgpu_shader_cta = 4\n"
+              "gpgpu_simd_width = 12\n", base, sizeof base);
+    write_cfg(sub, "top.cfg", "gpgpu_shader_cta = 2\ninclude = ../base.cfg\n"
+              "gpgpu_n_clusters = 5\n", top, sizeof top);
+    write_cfg(sub, "loop.cfg", "include = loop.cfg\n", loop, sizeof loop);
+    write_cfg(sub, "gone.cfg", "\n  include =  nothere.cfg  # none\n", gone, sizeof gone);
+    simt_config_t c;
+    simt_error_t err = { 0 };
+    simt_config_defaults(&c);
+    int rc = simt_config_load_file(&c, top, &err);
+    int64_t clusters = simt_config_get(&c, SIMT_CFG_N_CLUSTERS);
+    int64_t ctas = simt_config_get(&c, SIMT_CFG_CTAS_SM);
+    int rcv = simt_config_validate(&c, &err);
+    char want[160];
+    snprintf(want, sizeof want, "%s/v/../base.cfg:3:1: error: gpgpu_simd_width (12)", dir);
+    int named_base = strstr(err.msg, want) != NULL;
+    int preset_top = strcmp(c.preset, top) == 0;
+    simt_error_t e2 = { 0 }, e3 = { 0 };
+    simt_config_defaults(&c);
+    int rc2 = simt_config_load_file(&c, loop, &e2);
+    simt_config_defaults(&c);
+    int rc3 = simt_config_load_file(&c, gone, &e3);
+    char want3[160];
+    snprintf(want3, sizeof want3, "%s:2:14: note: included from here", gone);
+    remove(base);
+    remove(top);
+    remove(loop);
+    remove(gone);
+    rmdir(sub);
+    rmdir(dir);
+    CHECK_EQ(rc, SIMT_OK);
+    CHECK_EQ(clusters, 5); /* set after the include */
+    CHECK_EQ(ctas, 4);     /* the include overrides the line before it */
+    CHECK_EQ(rcv, SIMT_EINPUT);
+    CHECK_MSG(named_base, "%s", err.msg);
+    CHECK(preset_top);
+    CHECK_EQ(rc2, SIMT_EINPUT);
+    CHECK_MSG(strstr(e2.msg, "nested more than 7 deep"), "%s", e2.msg);
+    CHECK_EQ(rc3, SIMT_EINPUT);
+    CHECK_MSG(strstr(e3.msg, "nothere.cfg") && strstr(e3.msg, want3), "%s", e3.msg);
 }

@@ -5,6 +5,7 @@
 
 #include "../harness.h"
 #include "core/sched_arbiter.h"
+#include "core/sched_ccws.h"
 
 enum { N = 4 };
 
@@ -339,6 +340,158 @@ TEST(sched_unit_hooks)
     sched_alloc(&s, 3);
     CHECK_EQ(sched_reset(&s, 44), 0);
     CHECK_EQ(log.resets, 2);
+    sched_free(&s);
+}
+
+/* TLV, fetch groups of 2 over 4 slots: group 0 = {0,1}, group 1 = {2,3};
+ * group 0 current at reset, round robin inside a group starting at its
+ * first slot.  Ready sets per cycle and the picks, by hand:
+ *   c0-3  all ready       0 1 0 1   (group 0 has a ready warp: group 1
+ *                                    never issues; round robin 0,1)
+ *   c4    {1,2,3}         1         (group 0 still has 1 ready)
+ *   c5    {2,3}           2         (group 0 all stalled: next group,
+ *                                    from its first slot)
+ *   c6-7  all ready       3 2       (the rule: stay in group 1 until all
+ *                                    its warps stall, not a priority)
+ *   c8    {0,1}           0         (group 1 stalled: back to group 0,
+ *                                    after its last issuer 1: slot 0)
+ *   c9    none            -1
+ *   c10   all ready       1         (group 0 stays current; after 0: 1) */
+TEST(sched_tlv_order)
+{
+    sched_t s;
+    sched_params_t p = { .kind = SCHED_TLV, .nslots = N, .tlv_group = 2 };
+    static const uint64_t age[N] = { 0, 1, 2, 3 };
+    CHECK(sched_init(&s, &p, 0) == NULL);
+    for (unsigned i = 0; i < N; i++)
+        sched_alloc(&s, i);
+    static const unsigned r[11] = { 15, 15, 15, 15, 14, 12, 15, 15, 3, 0, 15 };
+    int got[11];
+    run(&s, age, r, NULL, 11, got);
+    CHECK_PICKS(got, ((int[]){ 0, 1, 0, 1, 1, 2, 3, 2, 0, -1, 1 }), 11);
+    /* group 0 ready in every cycle: group 1 never issues */
+    CHECK_EQ(sched_reset(&s, 200), 0);
+    static const unsigned r0[6] = { 15, 13, 14, 15, 13, 14 };
+    run(&s, age, r0, NULL, 6, got);
+    CHECK_PICKS(got, ((int[]){ 0, 0, 1, 0, 0, 1 }), 6);
+    sched_free(&s);
+    p.tlv_group = 0;
+    CHECK(sched_init(&s, &p, 0) != NULL);
+    CHECK(!strcmp(sched_kind_name(SCHED_TLV), "tlv"));
+}
+
+/* A CCWS scheduler over 4 slots (ages young_first: slot 3 oldest), 2
+ * victim tags per warp, base score 100, K_THROTTLE 8, decay 1 point per
+ * cycle. */
+static void ccws_start(sched_t *s)
+{
+    sched_params_t p = { .kind = SCHED_CCWS, .nslots = N,
+                         .ccws_vta_entries = 2, .ccws_base_score = 100,
+                         .ccws_kthrottle = 8, .ccws_decay_cycles = 1 };
+    CHECK(sched_init(s, &p, 0) == NULL);
+    for (unsigned i = 0; i < N; i++)
+        sched_alloc(s, i);
+}
+
+/* One pick with every slot valid, `ready` and `l1d` as masks. */
+static int ccws_pick(sched_t *s, unsigned ready, unsigned l1d, uint64_t now)
+{
+    sched_slot_t view[N];
+    sched_view_t v = { .slot = view, .valid = 15, .ready = ready };
+    for (unsigned i = 0; i < N; i++)
+        view[i] = (sched_slot_t){ .age = young_first[i],
+                                  .l1d = (uint8_t)(l1d >> i & 1) };
+    return sched_pick(s, &v, now);
+}
+
+static void l1(sched_t *s, sched_l1_kind_t k, unsigned slot, uint64_t line)
+{
+    sched_l1_event_t e = { .kind = k, .slot = slot, .line = line };
+    sched_l1_event(s, &e);
+}
+
+/* No lost locality: the GTO test's ready sets give GTO's picks (3 3 2 2 3
+ * 3), every next instruction a load, evictions filling VTAs but no miss
+ * finding its line there. */
+TEST(sched_ccws_without_lost_locality_is_gto)
+{
+    sched_t s;
+    ccws_start(&s);
+    static const unsigned r[6] = { 15, 15, 7, 15, 11, 15 };
+    int got[6];
+    for (unsigned c = 0; c < 6; c++) {
+        l1(&s, SCHED_L1_EVICT, c % N, 0x1000 + 128 * c);
+        l1(&s, SCHED_L1_MISS, c % N, 0x9000 + 128 * c);
+        got[c] = ccws_pick(&s, r[c], 15, 100 + c);
+        if (got[c] >= 0)
+            sched_issued(&s, got[c]);
+    }
+    CHECK_PICKS(got, ((int[]){ 3, 3, 2, 2, 3, 3 }), 6);
+    CHECK_EQ(sched_ccws_hits(&s), 0);
+    for (unsigned i = 0; i < N; i++)
+        CHECK_EQ(sched_ccws_score(&s, i), 100);
+    sched_free(&s);
+}
+
+/* The victim tags and the score, by hand.  8 picks with all ready (GTO:
+ * slot 3 each time, issued = 8; cutoff = 4 valid x 100 = 400).
+ *   EVICT(0,A) EVICT(0,B) EVICT(0,C)  VTA(0) = [B C] (2 entries: A leaves)
+ *   MISS(0,A)   not in VTA(0): no hit, score 100
+ *   MISS(1,C)   C is in warp 0's VTA, not warp 1's: no hit
+ *   MISS(0,B)   hit: hits = 1, LLDS = 1 x 8 x 400 / 8 = 400, score(0) =
+ *               500; B leaves: VTA(0) = [C]
+ *   MISS(0,B)   B already left: no hit
+ * Throttle at cycle 108 (decay: 1 point since cycle 107): scores 499 100
+ * 100 100; order 0, then 3 2 1 (ties: older first); sums 499 (the first
+ * is never throttled), 599 > 400: slots 3, 2, 1 may not issue loads.
+ *   ready {1,2,3} all loads  -> -1
+ *   ready {1,2,3}, 1 not a load -> 1
+ *   ready {0,3} loads        -> 0
+ * At cycle 357: score 499 - 249 = 250: sums 250, 350 (slot 3 allowed),
+ * 450 > 400 (slots 2 and 1 throttled):
+ *   ready {1,2} loads -> -1; ready {2,3} loads -> 3.
+ * At cycle 507: score 100 (floor at the base): nothing throttled:
+ *   ready {1,2} loads -> 2 (GTO: the last issuer 0 is not ready; oldest).
+ * Then EVICT(1,D), MISS(1,D): the second hit: hits = 2, issued = 9 (the
+ * pick of slot 0 at cycle 108 issued), LLDS = 2 x 8 x 400 / 9 = 711
+ * (integer), score(1) = 811. */
+TEST(sched_ccws_victim_tags_and_throttle)
+{
+    sched_t s;
+    ccws_start(&s);
+    for (unsigned c = 0; c < 8; c++) {
+        CHECK_EQ(ccws_pick(&s, 15, 15, 100 + c), 3);
+        sched_issued(&s, 3);
+    }
+    enum { A = 0x1000, B = 0x1080, C = 0x1100 };
+    l1(&s, SCHED_L1_EVICT, 0, A);
+    l1(&s, SCHED_L1_EVICT, 0, B);
+    l1(&s, SCHED_L1_EVICT, 0, C);
+    CHECK_EQ(sched_ccws_vta_count(&s, 0), 2);
+    l1(&s, SCHED_L1_MISS, 0, A);
+    l1(&s, SCHED_L1_MISS, 1, C);
+    CHECK_EQ(sched_ccws_hits(&s), 0);
+    CHECK_EQ(sched_ccws_score(&s, 0), 100);
+    l1(&s, SCHED_L1_MISS, 0, B);
+    CHECK_EQ(sched_ccws_hits(&s), 1);
+    CHECK_EQ(sched_ccws_score(&s, 0), 500);
+    CHECK_EQ(sched_ccws_vta_count(&s, 0), 1);
+    l1(&s, SCHED_L1_MISS, 0, B);
+    CHECK_EQ(sched_ccws_hits(&s), 1);
+    CHECK_EQ(ccws_pick(&s, 14, 15, 108), -1);
+    CHECK_EQ(sched_ccws_score(&s, 0), 499);
+    CHECK_EQ(ccws_pick(&s, 14, 13, 108), 1);
+    CHECK_EQ(ccws_pick(&s, 9, 15, 108), 0);
+    sched_issued(&s, 0);
+    CHECK_EQ(ccws_pick(&s, 6, 15, 357), -1);
+    CHECK_EQ(sched_ccws_score(&s, 0), 250);
+    CHECK_EQ(ccws_pick(&s, 12, 15, 357), 3);
+    CHECK_EQ(ccws_pick(&s, 6, 15, 507), 2);
+    CHECK_EQ(sched_ccws_score(&s, 0), 100);
+    l1(&s, SCHED_L1_EVICT, 1, 0x2000);
+    l1(&s, SCHED_L1_MISS, 1, 0x2000);
+    CHECK_EQ(sched_ccws_hits(&s), 2);
+    CHECK_EQ(sched_ccws_score(&s, 1), 811);
     sched_free(&s);
 }
 

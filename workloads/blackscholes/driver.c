@@ -1,5 +1,8 @@
 /* blackscholes driver: European call and put prices for random options; software exp/log/CND on the
- * device, checked against the same formulas in double (libm exp/log) with a relative tolerance. */
+ * device, checked against the same formulas in double (libm exp/log) with a relative tolerance.
+ * Two workloads share the kernel (a grid-stride loop, so the driver sets the shape): blackscholes
+ * (768-thread blocks, the DWF thesis) and blk (128-thread CTAs, one option per thread, the
+ * CTA-scheduling paper's BLK, 004 Table 2). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +10,6 @@
 #include "simt/simt.h"
 #include "simt/workload.h"
 
-#define BLOCK 768u     /* the thesis machine's 768 threads per core, one block per core */
 #define RATE 0.02f
 #define VOL 0.30f
 #define TOL 5e-5       /* on |gpu - ref| / max(|ref|, 1) */
@@ -23,10 +25,10 @@ static float rng_uniform(uint32_t *s, float lo, float hi)
     return lo + (hi - lo) * (float)(simt_wl_rand(s) >> 8) * (1.0f / 16777216.0f);
 }
 
-static int fail(simt_error_t *err, const char *msg)
+static int fail(simt_error_t *err, const char *name, const char *msg)
 {
     err->status = SIMT_EINPUT;
-    snprintf(err->msg, sizeof err->msg, "blackscholes: %s", msg);
+    snprintf(err->msg, sizeof err->msg, "%s: %s", name, msg);
     return SIMT_EINPUT;
 }
 
@@ -85,12 +87,12 @@ static void check(const bs_data_t *d, simt_wl_result_t *res)
              d->n, worst, at, TOL, underflow);
 }
 
-static int launch(simt_gpu_t *gpu, simt_module_t *mod, uint32_t grid, int n,
+static int launch(simt_gpu_t *gpu, simt_module_t *mod, uint32_t grid, uint32_t block, int n,
                   const simt_devptr_t *dev, simt_error_t *err)
 {
     simt_launch_t l = {
         .grid = { grid, 1, 1 },
-        .block = { BLOCK, 1, 1 },
+        .block = { block, 1, 1 },
         .dynamic_shared_bytes = 0,
         .stream = 0,
     };
@@ -101,8 +103,23 @@ static int launch(simt_gpu_t *gpu, simt_module_t *mod, uint32_t grid, int n,
     return rc != SIMT_OK ? rc : simt_synchronize(gpu, err);
 }
 
-static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params,
-                            simt_wl_result_t *res, simt_error_t *err)
+/* One shape of the workload: block size, and grid and option count per size. */
+typedef struct bs_shape {
+    const char *name;   /* the workload's, for error messages */
+    uint32_t block;
+    uint32_t grid_small, grid_paper;
+    int n_small, n_paper;
+} bs_shape_t;
+
+/* blackscholes: the thesis machine's 768 threads per core, one block per core; the paper size
+ * prices the SDK sample's 4,000,000 options on 16 blocks (12,288 threads). */
+static const bs_shape_t BS_DWF = { "blackscholes", 768, 2, 16, 16384, 4000000 };
+/* blk: 004 Table 2's 8192 CTAs of 128 threads, one option per thread (1,048,576 options); small
+ * 16 CTAs (2,048 options). */
+static const bs_shape_t BS_BLK = { "blk", 128, 16, 8192, 2048, 8192 * 128 };
+
+static int run_shape(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params,
+                     simt_wl_result_t *res, simt_error_t *err, const bs_shape_t *shape)
 {
     long seed_l;
     const char *size = simt_wl_param_str(params, "size", "small");
@@ -111,13 +128,13 @@ static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_p
     uint32_t grid;
     bs_data_t d = { 0 };
     if (strcmp(size, "small") == 0) {
-        grid = 2;
-        d.n = 16384;
+        grid = shape->grid_small;
+        d.n = shape->n_small;
     } else if (strcmp(size, "paper") == 0) {
-        grid = 16;              /* 12,288 threads, one block per core */
-        d.n = 4000000;          /* the SDK sample's option count */
+        grid = shape->grid_paper;
+        d.n = shape->n_paper;
     } else {
-        return fail(err, "param size must be small or paper");
+        return fail(err, shape->name, "param size must be small or paper");
     }
     size_t bytes = (size_t)d.n * sizeof(float);
     d.S = malloc(bytes), d.X = malloc(bytes), d.T = malloc(bytes);
@@ -125,7 +142,7 @@ static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_p
     simt_devptr_t dev[5] = { 0 };
     int rc = SIMT_OK;
     if (!d.S || !d.X || !d.T || !d.call || !d.put) {
-        rc = fail(err, "host out of memory");
+        rc = fail(err, shape->name, "host out of memory");
         goto done;
     }
     make_options(&d, (uint32_t)seed_l);
@@ -134,7 +151,7 @@ static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_p
         (rc = simt_wl_upload(gpu, d.T, bytes, &dev[2], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, bytes, &dev[3], err)) != SIMT_OK ||
         (rc = simt_malloc(gpu, bytes, &dev[4], err)) != SIMT_OK ||
-        (rc = launch(gpu, mod, grid, d.n, dev, err)) != SIMT_OK ||
+        (rc = launch(gpu, mod, grid, shape->block, d.n, dev, err)) != SIMT_OK ||
         (rc = simt_memcpy_dtoh(gpu, d.call, dev[3], bytes, err)) != SIMT_OK ||
         (rc = simt_memcpy_dtoh(gpu, d.put, dev[4], bytes, err)) != SIMT_OK)
         goto done;
@@ -149,5 +166,19 @@ done:
     return rc;
 }
 
+static int run_blackscholes(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params,
+                            simt_wl_result_t *res, simt_error_t *err)
+{
+    return run_shape(gpu, mod, params, res, err, &BS_DWF);
+}
+
+static int run_blk(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params, simt_wl_result_t *res,
+                   simt_error_t *err)
+{
+    return run_shape(gpu, mod, params, res, err, &BS_BLK);
+}
+
 SIMT_WORKLOAD(blackscholes, "European options, software exp/log/CND subroutines (DWF Black-Scholes)",
               "workloads/blackscholes/kernel.ptx", run_blackscholes);
+SIMT_WORKLOAD(blk, "Black-Scholes, 1D CTAs of 128, one option per thread, streaming (004 BLK)",
+              "workloads/blackscholes/kernel.ptx", run_blk);

@@ -8,7 +8,14 @@
 //                  the velocity), a Smagorinsky eddy-viscosity relaxation time from the non-equilibrium
 //                  momentum flux, then BGK relaxation towards the second-order equilibrium.
 // The domain border is obstacle, so a fluid cell's neighbours are always inside the grid.
+// NX and the kernel's name can be set before this file is included: workloads/lbm004 builds it with
+// Parboil's 100-cell rows (NX 100, lbm004_stream_collide).
+#ifndef NX
 #define NX 128
+#endif
+#ifndef LBM_KERNEL
+#define LBM_KERNEL lbm_stream_collide
+#endif
 #define Q 19
 #define ROWF (Q * NX) /* floats per row */
 #define FLUID 0
@@ -20,7 +27,7 @@
 #define W1 (1.0f / 18.0f)
 #define W2 (1.0f / 36.0f)
 
-extern "C" __global__ void lbm_stream_collide(const float *__restrict__ src, float *__restrict__ dst,
+extern "C" __global__ void LBM_KERNEL(const float *__restrict__ src, float *__restrict__ dst,
                                               const unsigned char *__restrict__ flag, int ny, float tau0,
                                               float csmag2)
 {

@@ -4,7 +4,13 @@
  * where it was set (file:line:col, or --set).  Input rules: a
  * configuration file is a regular file of at most SIMT_CONFIG_MAX_BYTES
  * whose lines end in LF or CR LF; any other control byte (tab aside) is
- * an error; integers are decimal (`010` is ten; `0x10` is an error). */
+ * an error; integers are decimal (`010` is ten; `0x10` is an error).
+ *
+ * A line `include = PATH` reads another configuration file at that point,
+ * PATH relative to the including file's folder: a variant is its preset
+ * plus its own lines (configs/004/lcs.cfg includes ../fermi-cta.cfg), and
+ * a later line overrides an earlier one, included or not.  Includes nest
+ * at most SIMT_CONFIG_MAX_FILES - 1 deep (a cycle is that error). */
 #ifndef SIMT_CONFIG_H
 #define SIMT_CONFIG_H
 
@@ -23,6 +29,10 @@ typedef enum simt_cfg_key {
     SIMT_CFG_NKEYS
 } simt_cfg_key_t;
 
+/* Most configuration files one configuration reads (itself and what it
+ * includes). */
+#define SIMT_CONFIG_MAX_FILES 8
+
 typedef struct simt_config {
     int64_t value[SIMT_CFG_NKEYS];
     /* where each value came from: 0 default, 1 file, 2 --set; for a file,
@@ -30,6 +40,9 @@ typedef struct simt_config {
     uint8_t origin[SIMT_CFG_NKEYS];
     uint32_t line[SIMT_CFG_NKEYS];
     uint16_t col[SIMT_CFG_NKEYS];
+    uint8_t file[SIMT_CFG_NKEYS];  /* for a file: its index in files[] */
+    char files[SIMT_CONFIG_MAX_FILES][256]; /* every file read, in order */
+    unsigned nfiles;
     char preset[256]; /* the file loaded, or "" for defaults */
 } simt_config_t;
 

@@ -89,6 +89,15 @@ typedef void (*simt_progress_fn)(void *ctx, const simt_progress_t *at);
  * (fn NULL: never).  It observes only: results do not change. */
 void simt_gpu_set_progress(simt_gpu_t *gpu, simt_progress_fn fn, void *ctx,
                            uint64_t every_cycles);
+/* The resident CTA count of each SM over time (fn NULL: none): at the
+ * start of every timing run fn(ctx, cycle, sm, 0) for each SM, then after
+ * every core cycle in which an SM's count changed (CTAs placed or
+ * completed), fn(ctx, cycle, sm, count).  Cycles count from the GPU's
+ * first run (gpu_sim_cycle), the run's first cycle being the one given at
+ * its start.  It observes only: results do not change. */
+typedef void (*simt_cta_trace_fn)(void *ctx, uint64_t cycle, unsigned sm,
+                                  unsigned ctas);
+void simt_gpu_set_cta_trace(simt_gpu_t *gpu, simt_cta_trace_fn fn, void *ctx);
 /* Where device printf output goes (stdout unless set): written by
  * simt_synchronize once the kernels complete, in the order the warps
  * executed their printf calls (docs/semantics.md). */

@@ -59,6 +59,9 @@ typedef struct simt_sm_stats {
                                      unfinished warps */
     uint64_t ctas_completed;
     uint64_t warp_insns, thread_insns;
+    uint64_t core_cycles_active, core_cycles_core_stall,
+             core_cycles_mem_stall, core_cycles_idle; /* one per cycle of
+                                     every timing run (docs/stats.md) */
     double achieved_occupancy;    /* resident_warp_cycles / (active_cycles x
                                      warp slots); 0 if never active */
 } simt_sm_stats_t;

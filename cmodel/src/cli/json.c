@@ -83,12 +83,18 @@ static void json_sms(FILE *f, const simt_sm_stats_t *s, size_t n)
         fprintf(f, "%s\n    {\"sm\": %u, \"active_cycles\": %llu, "
                 "\"resident_warp_cycles\": %llu, \"ctas_completed\": %llu, "
                 "\"warp_insns\": %llu, \"thread_insns\": %llu, "
+                "\"core_cycles_active\": %llu, \"core_cycles_core_stall\": %llu, "
+                "\"core_cycles_mem_stall\": %llu, \"core_cycles_idle\": %llu, "
                 "\"achieved_occupancy\": %.6f}",
                 i ? "," : "", s[i].sm, (unsigned long long)s[i].active_cycles,
                 (unsigned long long)s[i].resident_warp_cycles,
                 (unsigned long long)s[i].ctas_completed,
                 (unsigned long long)s[i].warp_insns,
-                (unsigned long long)s[i].thread_insns, s[i].achieved_occupancy);
+                (unsigned long long)s[i].thread_insns,
+                (unsigned long long)s[i].core_cycles_active,
+                (unsigned long long)s[i].core_cycles_core_stall,
+                (unsigned long long)s[i].core_cycles_mem_stall,
+                (unsigned long long)s[i].core_cycles_idle, s[i].achieved_occupancy);
     fprintf(f, "%s],\n", n ? "\n  " : "");
 }
 

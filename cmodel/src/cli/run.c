@@ -11,6 +11,7 @@
 #include "base/error.h"
 #include "cli/cli.h"
 #include "cli/cosim.h"
+#include "cli/cta_trace.h"
 #include "cli/progress.h"
 #include "cli/summary.h"
 
@@ -20,7 +21,7 @@ static const char run_usage[] =
     "usage: simt run <workload> [--config FILE] [--set key=value]... "
     "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
     "       [--stats all] [--show-config] [--config-out FILE] [--quiet]\n"
-    "       [--timeout SECONDS] [--check uninit]\n"
+    "       [--timeout SECONDS] [--check uninit] [--trace-ctas FILE]\n"
     "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n";
 
 static void run_help(void)
@@ -43,6 +44,8 @@ static void run_help(void)
            "  --timeout SECONDS    stop the simulation after this much wall-clock time\n"
            "                       (run limits: also gpgpu_max_cycle, gpgpu_max_insn)\n"
            "  --check uninit       report a read of a register no path has written\n"
+           "  --trace-ctas FILE    every SM's resident CTA count over time, as TSV\n"
+           "                       (cycle, sm, ctas; scripts/plot_cta_trace.py)\n"
            "  --cosim UNITS        lockstep co-simulation of RTL units (docs/cosim.md)\n"
            "\n"
            "exit status: 0 ok; 1 the result check failed; 2 bad input (command line,\n"
@@ -78,19 +81,22 @@ static const simt_workload_t *find_workload(const char *name)
 static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
                     const char *ptx, const simt_wl_params_t *params,
                     const unit_hooks_t *hooks, cli_progress_t *progress,
-                    double timeout, simt_gpu_t **gpu_out, simt_wl_result_t *res,
+                    double timeout, cli_cta_trace_t *trace, const char *trace_path,
+                    simt_gpu_t **gpu_out, simt_wl_result_t *res,
                     simt_error_t *err)
 {
     *gpu_out = NULL;
     simt_gpu_t *gpu = simt_gpu_create(cfg, err);
     if (!gpu)
         return err->status;
+    *gpu_out = gpu;
+    if (trace_path && cli_cta_trace_open(trace, trace_path, gpu, err) != SIMT_OK)
+        return err->status;
     simt_gpu_set_unit_hooks(gpu, hooks);
     if (progress)
         cli_progress_start(progress, gpu, stderr);
     if (timeout > 0)
         simt_gpu_set_timeout(gpu, timeout);
-    *gpu_out = gpu;
     char root[4096], path[8192];
     snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
     simt_module_t *mod;
@@ -160,7 +166,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     }
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    run_once(cfg, wl, ptx, params, &c.hooks, NULL, 0, &gpu, &res, &err);
+    run_once(cfg, wl, ptx, params, &c.hooks, NULL, 0, NULL, NULL, &gpu, &res, &err);
     simt_gpu_destroy(gpu);
     simt_cosim_result_t r;
     cli_cosim_result(&c, &r);
@@ -194,7 +200,7 @@ int cli_run(int argc, char **argv)
     simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
     const char *cosim_dir = NULL;
     int stats_all = 0, show_config = 0, quiet = 0;
-    const char *config_out = NULL;
+    const char *config_out = NULL, *trace_ctas = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
@@ -241,6 +247,10 @@ int cli_run(int argc, char **argv)
             config_out = argv[++i];
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
+        } else if (!strcmp(a, "--trace-ctas")) {
+            if (!has_next)
+                return usage_error("%s needs a file", a);
+            trace_ctas = argv[++i];
         } else if (!strcmp(a, "--json")) {
             if (!has_next)
                 return usage_error("%s needs a file", a);
@@ -320,8 +330,14 @@ int cli_run(int argc, char **argv)
     simt_wl_result_t res = { 0 };
     cli_progress_t progress;
     int show_progress = !quiet && isatty(STDERR_FILENO);
+    cli_cta_trace_t trace = { 0 };
     int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
-                      show_progress ? &progress : NULL, timeout, &gpu, &res, &err);
+                      show_progress ? &progress : NULL, timeout, &trace,
+                      trace_ctas, &gpu, &res, &err);
+    /* the trace of a run that ran (to the end, or to a limit) */
+    int keep = rc == SIMT_OK || rc == SIMT_ELIMIT;
+    if (cli_cta_trace_close(&trace, keep, keep ? &err : NULL) != SIMT_OK)
+        rc = SIMT_EINPUT;
     if (show_progress)
         cli_progress_end(&progress);
     simt_cosim_result_t cr = { 0 };

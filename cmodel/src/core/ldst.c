@@ -280,10 +280,17 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
         return 1;
     }
     cache_result_t r;
-    cache_access(&u->l1, op->txn[op->next], op->write, op->local, i, &r);
+    cache_access_owned(&u->l1, op->txn[op->next], op->write, op->local, i,
+                       op->owner, &r);
     if (r.outcome == CACHE_FAIL) {
         u->stats.l1_stall_cycles++;
         return 0;
+    }
+    if (u->sink.fn) {
+        if (r.evicted)
+            u->sink.fn(u->sink.ctx, LDST_L1_EVICT, r.evicted_owner, r.evicted_line);
+        if (r.outcome == CACHE_MISS && !op->write)
+            u->sink.fn(u->sink.ctx, LDST_L1_MISS, op->owner, r.fill_addr);
     }
     if (r.writeback && u->cfg.hierarchy)
         out_push(u, MEM_WRITEBACK, MEM_GLOBAL, 0, r.victim_addr, u->cfg.l1_cfg.line);

@@ -81,6 +81,7 @@ typedef struct ldst_op {
     uint8_t sent_all;          /* every transaction has gone out */
     uint32_t busy, latency;    /* shared */
     uint64_t tag;              /* the SM's handle */
+    uint32_t owner;            /* the issuing warp's slot (ldst_set_owner) */
     uint32_t ntxn, next;       /* global: transactions, const: distinct
                                   addresses; and the next to send */
     uint32_t waiting;          /* transactions waiting for a line */
@@ -100,8 +101,19 @@ typedef struct ldst_out {
     uint32_t bytes;
 } ldst_out_t;
 
+/* Where the L1 data cache's reports about warps go (CCWS's victim tags):
+ * a read miss that fetches a line (LDST_L1_MISS, the missing op's owner)
+ * and the eviction of a valid line (LDST_L1_EVICT, the owner of the access
+ * that brought it in).  fn NULL: nothing is reported (and nothing costs). */
+enum { LDST_L1_MISS, LDST_L1_EVICT };
+typedef struct ldst_l1_sink {
+    void (*fn)(void *ctx, int kind, uint32_t owner, uint64_t line);
+    void *ctx;
+} ldst_l1_sink_t;
+
 typedef struct ldst {
     ldst_cfg_t cfg;
+    ldst_l1_sink_t sink;
     ldst_op_t *ops;            /* prepared, queued and in-flight ones */
     unsigned nops, used_ops;
     uint32_t *sent;            /* ops whose transactions all went out */
@@ -135,6 +147,13 @@ int ldst_can_accept(const ldst_t *u);
  * whose constant window (mem/mem_regions.h) starts at `const_window`;
  * returns its handle for ldst_accept. */
 uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a, uint64_t const_window);
+
+/* The warp slot that issued prepared instruction `op`: the owner the L1
+ * records for the lines its accesses bring in. */
+static inline void ldst_set_owner(ldst_t *u, uint32_t op, uint32_t owner)
+{
+    u->ops[op].owner = owner;
+}
 
 /* Queues prepared instruction `op` under the SM's `tag` (at dispatch). */
 void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag);

@@ -19,6 +19,9 @@
  *                          let the RTL's grant drive the pipeline;
  *   oldest                 sched_oldest.c;
  *   two_level              sched_two_level.c;
+ *   tlv                    sched_tlv.c (Narasiman's fetch groups);
+ *   ccws                   sched_ccws.c (cache-conscious: L1 events through
+ *                          sched_l1_event throttle warps' memory issue);
  *   sca                    sched_sca.c (BCS's block-aware scheduler).
  *
  * Invariants: the view's ready and waiting masks are subsets of valid; a
@@ -52,6 +55,9 @@ typedef struct sched_slot {
     uint32_t kernel;    /* its kernel's launch index */
     uint32_t pc;        /* the PC of its next instruction */
     uint8_t cls;        /* OWF class: WARP_ARBITER_OWNER/UNSHARED/NONOWNER */
+    uint8_t l1d;        /* its next instruction is a global, local or
+                           generic ld/st/atom/red (one that may reach the
+                           L1 data cache); 0 while its buffer is empty */
     /* SCA's block (a BCS pair of CTAs placed together, or a CTA alone):
      * block_age names the block and orders blocks (the age of the lower
      * CTA's warp 0: older blocks are smaller); widx is the warp's index in
@@ -78,12 +84,30 @@ typedef struct sched_params {
     unsigned nslots;
     unsigned two_level_active; /* two_level: active-set size */
     unsigned ltlws_inner;      /* ltlws: 0 GTO, 1 LRR */
+    unsigned tlv_group;        /* tlv: warps per fetch group */
+    unsigned ccws_vta_entries; /* ccws: victim tags per warp */
+    unsigned ccws_base_score;  /* ccws: a warp's score with no lost locality */
+    unsigned ccws_kthrottle;   /* ccws: K_THROTTLE of the score update */
+    unsigned ccws_decay_cycles;/* ccws: cycles per point of score decay */
     unsigned sca_strict;       /* sca: 0 relaxed, 1 strict stall rule */
     const unit_hooks_t *hooks; /* NULL: none */
     unsigned instance;         /* this scheduler's unit instance */
 } sched_params_t;
 
 struct sched;
+
+/* What the L1 data cache reports about a warp (core/sm.c forwards the LD/ST
+ * unit's reports to the scheduler that owns the warp's slot). */
+typedef enum sched_l1_kind {
+    SCHED_L1_MISS,             /* the warp's load missed (a line fetched) */
+    SCHED_L1_EVICT             /* a line the warp brought in was evicted */
+} sched_l1_kind_t;
+
+typedef struct sched_l1_event {
+    sched_l1_kind_t kind;
+    unsigned slot;             /* local slot of the warp concerned */
+    uint64_t line;             /* the line's address */
+} sched_l1_event_t;
 
 /* A policy.  Every method may be called only between init and free. */
 typedef struct sched_ops {
@@ -99,6 +123,14 @@ typedef struct sched_ops {
     void (*issued)(struct sched *s, int slot);
     /* The clock edge; non-zero: a hook stopped the run. */
     int (*clock)(struct sched *s, uint64_t now);
+    /* Optional (NULL: ignored): an L1 data cache event about one of this
+     * scheduler's local slots (sched_l1_event). */
+    void (*l1_event)(struct sched *s, const struct sched_l1_event *e);
+    /* 1: pick may return -1 while a slot is ready and decide otherwise
+     * later with nothing in the view changed (a throttle that decays with
+     * time): the issue stage then calls pick every cycle while a slot is
+     * ready, instead of waiting for a change. */
+    uint8_t timed;
 } sched_ops_t;
 
 typedef struct sched {
@@ -147,6 +179,13 @@ static inline void sched_issued(sched_t *s, int slot)
 static inline int sched_clock(sched_t *s, uint64_t now)
 {
     return s->ops->clock(s, now);
+}
+
+/* An L1 data cache event for one of this scheduler's warps. */
+static inline void sched_l1_event(sched_t *s, const sched_l1_event_t *e)
+{
+    if (s->ops->l1_event)
+        s->ops->l1_event(s, e);
 }
 
 /* The policy's configuration name ("lrr", ...), "?" out of range. */

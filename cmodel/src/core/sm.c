@@ -99,6 +99,19 @@ static int cosim_stop(sm_t *s, simt_error_t *err, const char *why)
 
 /* ---------- set-up ---------- */
 
+/* The L1 data cache's report about warp slot `owner`, to the scheduler
+ * that holds the slot (ldst_l1_sink_t). */
+static void l1_report(void *ctx, int kind, uint32_t owner, uint64_t line)
+{
+    sm_t *s = ctx;
+    if (owner >= s->cfg.max_warps)
+        return;
+    sched_l1_event_t e = { .kind = kind == LDST_L1_MISS ? SCHED_L1_MISS
+                                                        : SCHED_L1_EVICT,
+                           .slot = owner / s->cfg.nsched, .line = line };
+    sched_l1_event(&s->scheds[owner % s->cfg.nsched].policy, &e);
+}
+
 const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
 {
     *s = (sm_t){ .id = id, .cfg = *cfg };
@@ -146,6 +159,11 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sched_params_t p = { .kind = cfg->sched, .nslots = per,
                              .two_level_active = cfg->two_level_active,
                              .ltlws_inner = cfg->ltlws_inner,
+                             .tlv_group = cfg->tlv_group,
+                             .ccws_vta_entries = cfg->ccws_vta_entries,
+                             .ccws_base_score = cfg->ccws_base_score,
+                             .ccws_kthrottle = cfg->ccws_kthrottle,
+                             .ccws_decay_cycles = cfg->ccws_decay_cycles,
                              .sca_strict = cfg->sca_strict,
                              .hooks = cfg->hooks,
                              .instance = id * cfg->nsched + k };
@@ -153,12 +171,15 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
             sm_free(s);
             return why;
         }
+        s->scheds[k].cls = SM_CYCLE_IDLE; /* no warp yet */
         s->scheds[k].slot = calloc(per, sizeof *s->scheds[k].slot);
         if (!s->scheds[k].slot) {
             sm_free(s);
             return "out of memory";
         }
     }
+    if (s->scheds[0].policy.ops->l1_event) /* a policy that wants them */
+        s->ldst.sink = (ldst_l1_sink_t){ .fn = l1_report, .ctx = s };
     return NULL;
 }
 
@@ -412,6 +433,8 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
     sm_ready_touch(s, in->slot);
     if (!s->nfree_insts)
         sm_ready_event(s, SM_EV_RESOURCE_FREED);
+    if (in->cls == OPC_MEM)
+        s->slots[in->slot].mem_inflight--;
     if (--s->slots[in->slot].inflight == 0 &&
         !s->slots[in->slot].live)
         s->check_ctas = 1;
@@ -503,8 +526,11 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     s->x.trace = &s->access;
     if (exec_step(&s->x, w) != SIMT_OK)
         return SIMT_EFAULT;
-    if (t.cls == OPC_MEM)
+    if (t.cls == OPC_MEM) {
+        sl->mem_inflight++;
         in->mem_op = ldst_prepare(&s->ldst, &s->access, kern->const_window);
+        ldst_set_owner(&s->ldst, in->mem_op, i);
+    }
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;
@@ -551,19 +577,47 @@ static sm_stall_t stall_reason(const sm_sched_t *q)
     return SM_STALL_IDLE;
 }
 
+/* What scheduler k's slots say about the cycle's class when it did not
+ * issue (sm_cycle_class_t; docs/stats.md): a ready slot it held back, a
+ * slot whose first closed gate is the pipeline, or one blocked on
+ * registers with no memory instruction in flight (a short-latency
+ * result): CORE_STALL; else a slot blocked on registers while a memory
+ * instruction of its own is in flight: MEM_STALL; else IDLE (no slot,
+ * empty buffers, barriers). */
+static sm_cycle_class_t sched_class(const sm_t *s, unsigned k,
+                                    const sm_sched_t *q)
+{
+    if (q->ready | q->blocked[SM_GATE_PIPELINE])
+        return SM_CYCLE_CORE_STALL;
+    uint64_t sb = q->blocked[SM_GATE_SCOREBOARD];
+    for (uint64_t m = sb; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m) * s->cfg.nsched + k;
+        if (!s->slots[i].mem_inflight)
+            return SM_CYCLE_CORE_STALL;
+    }
+    return sb ? SM_CYCLE_MEM_STALL : SM_CYCLE_IDLE;
+}
+
 static int issue(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.nsched;
     uint64_t cyc = s->cfg.cycle_base + now;
+    sm_cycle_class_t cls = SM_CYCLE_IDLE; /* the smallest over schedulers */
     for (unsigned k = 0; k < n; k++) {
         sm_sched_t *q = &s->scheds[k];
         sched_t *sc = &q->policy;
         int skip = -1; /* the stall of a cycle the scheduler cannot issue in */
-        if (now < q->free_at) /* still issuing the last warp */
+        sm_cycle_class_t c = SM_CYCLE_IDLE; /* this scheduler's class */
+        if (now < q->free_at) { /* still issuing the last warp: a busy unit */
             skip = SM_STALL_PIPELINE;
-        else if (!q->dirty) /* nothing changed: still no warp to issue */
+            c = SM_CYCLE_CORE_STALL;
+        } else if (!q->dirty) { /* nothing changed: still no warp to issue */
             skip = q->stall;
+            c = (sm_cycle_class_t)q->cls; /* nor has what sched_class saw */
+        }
         if (skip >= 0) {
+            if (c < cls)
+                cls = c;
             sm_ready_check(s, k, now);
             s->stats.stall[skip]++;
             if (q->event) {
@@ -582,8 +636,12 @@ static int issue(sm_t *s, uint64_t now)
             return cosim_stop(s, NULL, NULL);
         if (j < 0) {
             sm_stall_t why = stall_reason(q);
+            c = sched_class(s, k, q);
+            if (c < cls)
+                cls = c;
+            q->cls = (uint8_t)c;
             s->stats.stall[why]++;
-            q->dirty = 0;
+            q->dirty = sc->ops->timed && q->ready;
             q->stall = (uint8_t)why;
         } else {
             unsigned i = (unsigned)j * n + k;
@@ -597,12 +655,14 @@ static int issue(sm_t *s, uint64_t now)
                 return SIMT_EFAULT;
             sm_ready_event(s, SM_EV_RESOURCE_TAKEN);
             sched_issued(sc, j);
+            cls = SM_CYCLE_ACTIVE;
             q->free_at = now + s->cfg.issue_interval;
         }
         q->event = 0;
         if (sched_clock(sc, cyc))
             return cosim_stop(s, NULL, NULL);
     }
+    s->stats.cycle_class[cls]++;
     return SIMT_OK;
 }
 
@@ -736,8 +796,10 @@ static unsigned complete_ctas(sm_t *s)
 
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
 {
-    if (!s->nctas)
+    if (!s->nctas) {
+        s->stats.cycle_class[SM_CYCLE_IDLE]++; /* no warp at all */
         return SIMT_OK;
+    }
     s->stats.cycles_active++;
     s->stats.resident_warp_cycles += s->live_warps;
     writeback(s, now);
@@ -795,6 +857,10 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     st->stall_barrier += t->stall[SM_STALL_BARRIER];
     st->stall_scoreboard += t->stall[SM_STALL_SCOREBOARD];
     st->stall_pipeline += t->stall[SM_STALL_PIPELINE];
+    st->core_cycles_active += t->cycle_class[SM_CYCLE_ACTIVE];
+    st->core_cycles_core_stall += t->cycle_class[SM_CYCLE_CORE_STALL];
+    st->core_cycles_mem_stall += t->cycle_class[SM_CYCLE_MEM_STALL];
+    st->core_cycles_idle += t->cycle_class[SM_CYCLE_IDLE];
     st->l1i_accesses += s->icache.stats.accesses;
     st->l1i_misses += s->icache.stats.misses + s->icache.stats.pending_hits;
     opc_export_stats(&s->opc, st);
@@ -803,6 +869,10 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     rec->active_cycles += t->cycles_active;
     rec->resident_warp_cycles += t->resident_warp_cycles;
     rec->ctas_completed += t->ctas_completed;
+    rec->core_cycles_active += t->cycle_class[SM_CYCLE_ACTIVE];
+    rec->core_cycles_core_stall += t->cycle_class[SM_CYCLE_CORE_STALL];
+    rec->core_cycles_mem_stall += t->cycle_class[SM_CYCLE_MEM_STALL];
+    rec->core_cycles_idle += t->cycle_class[SM_CYCLE_IDLE];
     rec->warp_insns += t->warp_insns_issued;
     rec->thread_insns += t->thread_insns_issued;
     rec->achieved_occupancy =

@@ -47,6 +47,9 @@ typedef struct sm_cfg {
     sched_kind_t sched;
     unsigned two_level_active;
     unsigned ltlws_inner;      /* LTLWS's inner policy: 0 GTO, 1 LRR */
+    unsigned tlv_group;        /* TLV: warps per fetch group */
+    unsigned ccws_vta_entries, ccws_base_score, ccws_kthrottle,
+             ccws_decay_cycles; /* CCWS (core/sched.h) */
     unsigned sca_strict;       /* SCA's stall rule: 0 relaxed, 1 strict */
     const unit_hooks_t *hooks; /* the units' hooks (co-simulation), or NULL */
     uint64_t cycle_base;       /* added to the cycle the hooks see */
@@ -60,8 +63,20 @@ typedef struct sm_cfg {
                                   through the LD/ST unit's outbox */
 } sm_cfg_t;
 
+/* The class of one SM-cycle (reference 004 §6; docs/stats.md gives the
+ * exact rule): the first that applies, in this order. */
+typedef enum sm_cycle_class {
+    SM_CYCLE_ACTIVE,           /* some warp issued */
+    SM_CYCLE_CORE_STALL,       /* a warp with its operands ready was
+                                  structurally blocked (or held back) */
+    SM_CYCLE_MEM_STALL,        /* a warp waits on a long-latency load */
+    SM_CYCLE_IDLE,             /* no warp has an instruction to issue */
+    SM_NCYCLE_CLASSES
+} sm_cycle_class_t;
+
 typedef struct sm_stats {
     uint64_t cycles_active;    /* cycles with at least one resident CTA */
+    uint64_t cycle_class[SM_NCYCLE_CLASSES]; /* every cycle, one class */
     uint64_t warp_insns_issued;
     uint64_t thread_insns_issued; /* active threads of the issued warps */
     uint64_t ctas_completed;
@@ -112,6 +127,8 @@ typedef struct sm_slot {
     uint32_t cta;              /* CTA slot it belongs to */
     uint32_t ibuf_pc;
     uint32_t inflight;         /* instructions issued, not written back */
+    uint32_t mem_inflight;     /* of those, memory instructions (the
+                                  core-cycle breakdown's MEM_STALL) */
 } sm_slot_t;
 
 /* A kernel as the SM needs it: its launch, register mapping and what one

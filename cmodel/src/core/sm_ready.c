@@ -78,6 +78,21 @@ static int slot_waiting(const sm_t *s, unsigned i)
     return s->slots[i].at_bar || scoreboard_long_pending(&s->sb, i) > 0;
 }
 
+/* Whether the instruction in the slot's buffer may reach the L1 data
+ * cache: a global, local or generic load, store or atomic. */
+static int reaches_l1d(const sm_kernel_t *k, const sm_slot_t *sl)
+{
+    const ptx_insn_t *ir = k->l->prog->code[sl->ibuf_pc].ir;
+    switch (ir->op) {
+    case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
+    case PTX_OP_RED:
+        return ir->space == PTX_SPACE_GLOBAL || ir->space == PTX_SPACE_LOCAL ||
+               ir->space == PTX_SPACE_NONE;
+    default:
+        return 0;
+    }
+}
+
 void sm_ready_touch(sm_t *s, unsigned slot)
 {
     sm_sched_t *q = &s->scheds[slot % s->cfg.nsched];
@@ -141,6 +156,8 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
                                      .kernel = c->k->launch,
                                      .pc = warp_pc(sl->w),
                                      .cls = WARP_ARBITER_UNSHARED,
+                                     .l1d = (uint8_t)(sl->ibuf &&
+                                                      reaches_l1d(c->k, sl)),
                                      .block_age = c->block_age,
                                      .widx = (uint32_t)(sl->w - c->cta.warps),
                                      .pair = c->hi ? 2 : c->partner >= 0 };

@@ -75,6 +75,8 @@ typedef struct sm_sched {
     uint8_t dirty;             /* something its readiness depends on
                                   changed since it last found no warp */
     uint8_t stall;             /* that last stall reason (sm_stall_t) */
+    uint8_t cls;               /* and its core-cycle class
+                                  (sm_cycle_class_t, core/sm.c) */
     uint8_t event;             /* an alloc or finish awaits the clock */
 } sm_sched_t;
 

@@ -132,6 +132,20 @@ static const char *control_byte(const char *text, size_t n)
     return NULL;
 }
 
+/* The index of `file` in cfg->files, added if new; -1 when the table is
+ * full.  Keys set from a file keep the index, so that a validation error
+ * names the file that set the key, included or not. */
+static int intern_file(simt_config_t *cfg, const char *file)
+{
+    for (unsigned i = 0; i < cfg->nfiles; i++)
+        if (!strcmp(cfg->files[i], file))
+            return (int)i;
+    if (cfg->nfiles >= SIMT_CONFIG_MAX_FILES)
+        return -1;
+    snprintf(cfg->files[cfg->nfiles], sizeof cfg->files[0], "%s", file);
+    return (int)cfg->nfiles++;
+}
+
 /* Parses one assignment `key = value` (text without comment), reporting
  * positions as file:line:col (col is col0 plus the 1-based column in
  * `text`: a caller that builds the text names where it came from). */
@@ -235,6 +249,14 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
                                    (long long)keys[ki].lo, (long long)keys[ki].hi);
         val = ll;
     }
+    if (origin == 1) {
+        int fi = intern_file(cfg, file);
+        if (fi < 0)
+            return set_input_error(err, file, line, kcol, "more than %d "
+                                   "configuration files in one configuration",
+                                   SIMT_CONFIG_MAX_FILES);
+        cfg->file[ki] = (uint8_t)fi;
+    }
     cfg->value[ki] = val;
     cfg->origin[ki] = origin;
     cfg->line[ki] = line;
@@ -267,8 +289,12 @@ int simt_config_set(simt_config_t *cfg, const char *assignment,
     return assign(cfg, where, 1, assignment, 2, err);
 }
 
-int simt_config_load_file(simt_config_t *cfg, const char *path,
-                          simt_error_t *err)
+static int load_text(simt_config_t *cfg, const char *path, const char *text,
+                     size_t size, unsigned depth, simt_error_t *err);
+
+/* Loads `path` into cfg, `depth` files deep in includes. */
+static int load_file(simt_config_t *cfg, const char *path, unsigned depth,
+                     simt_error_t *err)
 {
     char *text;
     size_t size;
@@ -297,13 +323,70 @@ int simt_config_load_file(simt_config_t *cfg, const char *path,
         }
         return rc;
     }
-    rc = simt_config_load_text(cfg, path, text, size, err);
+    rc = load_text(cfg, path, text, size, depth, err);
     free(text);
     return rc;
 }
 
+int simt_config_load_file(simt_config_t *cfg, const char *path,
+                          simt_error_t *err)
+{
+    return load_file(cfg, path, 0, err);
+}
+
 int simt_config_load_text(simt_config_t *cfg, const char *path,
                           const char *text, size_t size, simt_error_t *err)
+{
+    return load_text(cfg, path, text, size, 0, err);
+}
+
+/* When `line` (comment cut off) is `include = PATH`: reads PATH, relative
+ * to the folder of `from`, into cfg and returns its status; -1 for any other
+ * line. */
+static int include_line(simt_config_t *cfg, const char *from, unsigned n,
+                        const char *line, unsigned depth, simt_error_t *err)
+{
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (strncmp(p, "include", 7) != 0)
+        return -1;
+    char shown[256];
+    printable(from, (size_t)-1, shown, sizeof shown);
+    const char *q = p + 7;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    if (*q != '=')
+        return -1;
+    q++;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    unsigned vcol = (unsigned)(q - line) + 1;
+    size_t len = strlen(q);
+    while (len && isspace((unsigned char)q[len - 1]))
+        len--;
+    if (len == 0)
+        return set_input_error(err, shown, n, vcol, "include needs a file name");
+    if (depth + 1 >= SIMT_CONFIG_MAX_FILES)
+        return set_input_error(err, shown, n, vcol, "includes nested more than "
+                               "%d deep (does a file include itself?)",
+                               SIMT_CONFIG_MAX_FILES - 1);
+    char path[512];
+    const char *slash = strrchr(from, '/');
+    int dir = q[0] == '/' || !slash ? 0 : (int)(slash - from) + 1;
+    int w = snprintf(path, sizeof path, "%.*s%.*s", dir, from, (int)len, q);
+    if (w < 0 || (size_t)w >= sizeof path)
+        return set_input_error(err, shown, n, vcol, "included file name too long");
+    simt_error_t inner = { 0 };
+    int rc = load_file(cfg, path, depth + 1, &inner);
+    if (rc == SIMT_OK)
+        return SIMT_OK;
+    return set_error(err, rc, "%s\n%s:%u:%u: note: included from here",
+                     inner.msg, shown, n, vcol);
+}
+
+static int load_text(simt_config_t *cfg, const char *path, const char *text,
+                     size_t size, unsigned depth, simt_error_t *err)
 {
     int rc = SIMT_OK;
     char shown[256];
@@ -341,7 +424,9 @@ int simt_config_load_text(simt_config_t *cfg, const char *path,
             p++;
         if (!*p)
             continue;
-        rc = assign(&next, shown, n, line, 1, err);
+        rc = include_line(&next, path, n, line, depth, err);
+        if (rc < 0)
+            rc = assign(&next, shown, n, line, 1, err);
     }
     if (rc == SIMT_OK) {
         *cfg = next;
@@ -366,7 +451,8 @@ static int key_error(const simt_config_t *cfg, simt_cfg_key_t k, simt_error_t *e
     long long v = (long long)cfg->value[k];
     if (cfg->origin[k] == 1)
         return set_error(err, SIMT_EINPUT, "%s:%u:%u: error: %s",
-                         printable(cfg->preset, (size_t)-1, shown, sizeof shown),
+                         printable(cfg->files[cfg->file[k]], (size_t)-1, shown,
+                                   sizeof shown),
                          cfg->line[k], cfg->col[k], what);
     if (cfg->origin[k] == 2)
         return set_error(err, SIMT_EINPUT, "--set %s=%lld: error: %s",

@@ -52,6 +52,8 @@ struct simt_gpu {
     simt_progress_fn progress;
     void *progress_ctx;
     uint64_t progress_every;
+    simt_cta_trace_fn cta_trace; /* resident CTAs per SM over time */
+    void *cta_trace_ctx;
     exec_printf_buf_t printf_buf; /* device printf since the last flush */
     FILE *device_out;            /* where it goes (stdout by default) */
     limits_t limits;             /* gpgpu_max_cycle, gpgpu_max_insn, timeout */
@@ -88,6 +90,12 @@ static int flush_printf(simt_gpu_t *g, simt_error_t *err)
 void simt_gpu_set_unit_hooks(simt_gpu_t *g, const struct unit_hooks *hooks)
 {
     g->hooks = hooks;
+}
+
+void simt_gpu_set_cta_trace(simt_gpu_t *g, simt_cta_trace_fn fn, void *ctx)
+{
+    g->cta_trace = fn;
+    g->cta_trace_ctx = ctx;
 }
 
 void simt_gpu_set_progress(simt_gpu_t *g, simt_progress_fn fn, void *ctx,
@@ -666,7 +674,9 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
     g->stats.kernels_launched += g->nqueue;
     timing_extras_t x = { .copies = g->copies, .ncopies = g->ncopies,
                           .progress = g->progress, .progress_ctx = g->progress_ctx,
-                          .progress_every = g->progress_every };
+                          .progress_every = g->progress_every,
+                          .cta_trace = g->cta_trace,
+                          .cta_trace_ctx = g->cta_trace_ctx };
     int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &x, &g->stats, ks, g->sms);
     g->ncopies = 0; /* the L2 of the next run starts from the copies after */
     free(ls);

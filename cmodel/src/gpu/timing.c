@@ -41,6 +41,11 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
         .sched = (sched_kind_t)GET(SCHEDULER),
         .two_level_active = GET(TWO_LEVEL_ACTIVE),
         .ltlws_inner = (unsigned)GET(LTLWS_INNER),
+        .tlv_group = GET(TLV_GROUP_SIZE),
+        .ccws_vta_entries = GET(CCWS_VTA_ENTRIES),
+        .ccws_base_score = GET(CCWS_BASE_SCORE),
+        .ccws_kthrottle = GET(CCWS_KTHROTTLE),
+        .ccws_decay_cycles = GET(CCWS_DECAY_CYCLES),
         .sca_strict = GET(SCA_STALL_RULE),
         .opc = { .banks = GET(REG_BANKS), .warp_skew = (int)GET(REG_BANK_WARP),
                  .cus = { [OPC_SP] = GET(OC_SP), [OPC_DP] = GET(OC_DP),
@@ -403,6 +408,13 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                          i < x->ncopies; i++)
         memsys_prefill(&g.mem, x->copies[i].addr, x->copies[i].bytes);
     uint64_t next_report = x->progress ? x->progress_every : UINT64_MAX;
+    /* the CTA-count trace: the counts last reported, per SM */
+    unsigned *traced = x->cta_trace && rc == SIMT_OK
+                           ? calloc(g.nsms, sizeof *traced) : NULL;
+    if (x->cta_trace && rc == SIMT_OK && !traced)
+        rc = set_error(ls[0].l.err, SIMT_EINPUT, "out of host memory");
+    for (unsigned i = 0; traced && i < g.nsms; i++)
+        x->cta_trace(x->cta_trace_ctx, g.cycle_base, i, 0);
     limits_t *lim = ls[0].l.limits;
     while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
         if (limits_check(lim, g.cycle_base + now, stats->thread_insns)) {
@@ -425,6 +437,11 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
             }
         }
         dispatch_account(&g.dispatch, now);
+        for (unsigned i = 0; traced && i < g.nsms; i++)
+            if (g.sms[i].nctas != traced[i]) {
+                traced[i] = g.sms[i].nctas;
+                x->cta_trace(x->cta_trace_ctx, g.cycle_base + now, i, traced[i]);
+            }
         if (rc == SIMT_OK && now - last_progress > idle_limit)
             rc = deadlock(&g, now - last_progress);
         now++;
@@ -438,6 +455,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                               stats->gpu_sim_cycle, ks);
         add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);
     }
+    free(traced);
     run_free(&g);
     return rc;
 }

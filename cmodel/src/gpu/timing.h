@@ -33,13 +33,16 @@ typedef struct timing_copy {
 /* What a run takes besides its launches: the copies the L2 starts with
  * (gpgpu_perf_sim_memcpy; in copy order, so the last copied lines are the
  * most recently used), and a progress callback called every
- * `progress_every` core cycles (NULL: none).  Neither changes a result. */
+ * `progress_every` core cycles (NULL: none), and the CTA-count trace
+ * (simt.h simt_gpu_set_cta_trace).  None changes a result. */
 typedef struct timing_extras {
     const timing_copy_t *copies;
     unsigned ncopies;
     simt_progress_fn progress;
     void *progress_ctx;
     uint64_t progress_every;
+    simt_cta_trace_fn cta_trace; /* NULL: none (simt_gpu_set_cta_trace) */
+    void *cta_trace_ctx;
 } timing_extras_t;
 
 /* Runs launches ls[0..n), adds their statistics to `stats` and fills

@@ -87,6 +87,9 @@ static cache_line_t *take_victim(cache_t *c, uint64_t line, cache_result_t *res)
     }
     if (victim->valid) {
         c->stats.evictions++;
+        res->evicted = 1;
+        res->evicted_line = victim->tag;
+        res->evicted_owner = victim->owner;
         if (victim->dirty) {
             res->writeback = 1;
             res->victim_addr = victim->tag;
@@ -118,7 +121,7 @@ static void reserve(cache_t *c, cache_line_t *l, uint64_t tag, int dirty,
 /* Reserves a line and an MSHR for a miss on `line` and queues `tag`; a
  * reservation failure when none is free. */
 static void miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
-                 cache_result_t *res)
+                 uint32_t owner, cache_result_t *res)
 {
     if (!c->nmshr_free) {
         fail(c, res, CACHE_FAIL_MSHR);
@@ -127,7 +130,7 @@ static void miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
     cache_line_t *victim = take_victim(c, line, res);
     if (!victim)
         return;
-    *victim = (cache_line_t){ .tag = line };
+    *victim = (cache_line_t){ .tag = line, .owner = owner };
     reserve(c, victim, tag, dirty, 1, res);
 }
 
@@ -149,17 +152,17 @@ static void join(cache_t *c, cache_line_t *l, uint64_t tag, int dirty,
 
 /* A read, or a write-allocate write, that does not hit a valid line. */
 static void read_miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
-                      cache_result_t *res)
+                      uint32_t owner, cache_result_t *res)
 {
     cache_line_t *l = lookup(c, line);
     if (l && l->reserved)
         join(c, l, tag, dirty, res);
     else
-        miss(c, line, tag, dirty, res);
+        miss(c, line, tag, dirty, owner, res);
 }
 
 static void write_access(cache_t *c, uint64_t line, int is_local, uint64_t tag,
-                         cache_result_t *res)
+                         uint32_t owner, cache_result_t *res)
 {
     cache_write_policy_t p = c->cfg.write;
     if (p == CACHE_LOCAL_WB_GLOBAL_WT)
@@ -177,7 +180,7 @@ static void write_access(cache_t *c, uint64_t line, int is_local, uint64_t tag,
             res->outcome = CACHE_HIT;
             c->stats.hits++;
         } else {
-            read_miss(c, line, tag, 1, res);
+            read_miss(c, line, tag, 1, owner, res);
         }
         return;
     case CACHE_WRITE_EVICT:
@@ -199,16 +202,22 @@ static void write_access(cache_t *c, uint64_t line, int is_local, uint64_t tag,
 void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,
                   uint64_t tag, cache_result_t *res)
 {
+    cache_access_owned(c, addr, is_write, is_local, tag, 0, res);
+}
+
+void cache_access_owned(cache_t *c, uint64_t addr, int is_write, int is_local,
+                        uint64_t tag, uint32_t owner, cache_result_t *res)
+{
     *res = (cache_result_t){ .outcome = CACHE_HIT };
     uint64_t line = cache_line_addr(c, addr);
     cache_line_t *l;
     if (is_write) {
-        write_access(c, line, is_local, tag, res);
+        write_access(c, line, is_local, tag, owner, res);
     } else if ((l = lookup(c, line)) && l->valid) {
         l->lru = ++c->clock;
         c->stats.hits++;
     } else {
-        read_miss(c, line, tag, 0, res);
+        read_miss(c, line, tag, 0, owner, res);
     }
     c->stats.accesses += res->outcome != CACHE_FAIL; /* a retry is not one */
 }

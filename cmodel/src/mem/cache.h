@@ -76,6 +76,11 @@ typedef struct cache_result {
     uint8_t fill_sectors;          /* CACHE_MISS, sectored: the sectors to
                                       fetch (bit i: sector i); else 1 */
     uint64_t victim_addr;          /* writeback: the victim's line */
+    uint8_t evicted;               /* a valid line made room (its owner:
+                                      evicted_line, evicted_owner) */
+    uint32_t evicted_owner;        /* the owner the access that brought it
+                                      in gave (cache_access_owned) */
+    uint64_t evicted_line;
 } cache_result_t;
 
 typedef struct cache_stats {
@@ -90,6 +95,7 @@ typedef struct cache_line {
     uint8_t valid, dirty, reserved;
     uint8_t sect_valid;            /* sectored: the sectors present */
     uint32_t mshr;                 /* while reserved: its MSHR entry */
+    uint32_t owner;                /* who brought it in (cache_access_owned) */
 } cache_line_t;
 
 typedef struct cache_mshr {      /* in use while its line is reserved */
@@ -126,6 +132,13 @@ static inline uint64_t cache_line_addr(const cache_t *c, uint64_t addr)
  * the local-wb/global-wt policy). */
 void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,
                   uint64_t tag, cache_result_t *res);
+
+/* cache_access, and a line this access allocates records `owner` (the L1
+ * data cache: the warp slot), which the result of the access that later
+ * evicts it reports (CCWS's victim tags, core/sched_ccws.c).  The owner
+ * changes nothing else: cache_access is this with owner 0. */
+void cache_access_owned(cache_t *c, uint64_t addr, int is_write, int is_local,
+                        uint64_t tag, uint32_t owner, cache_result_t *res);
 
 /* A sectored cache's access to bytes [addr, addr + bytes) of one line (a
  * read, or a write under write-back). */
