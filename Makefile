@@ -5,7 +5,7 @@ OPT     ?= -O2
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 CFLAGS  += $(CSTD) $(OPT) -g $(WARN) -Icmodel/include -Icmodel/src -Itests -MMD -MP
-LDLIBS  += -lm -ldl
+LDLIBS  += -lm -ldl -pthread
 
 LIB_SRCS   := $(sort $(wildcard cmodel/src/base/*.c cmodel/src/ptx/*.c \
                 cmodel/src/compiler/*.c cmodel/src/exec/*.c cmodel/src/core/*.c \

@@ -41,6 +41,8 @@ suite "unit, front-end and semantics tests" build/bin/unit_tests
 suite "workloads (functional, CPU reference checks)" bash tests/run_workloads.sh build/bin/simt
 suite "workloads under timing on every preset, against the cycle baseline" python3 scripts/timing_baseline.py build/bin/simt
 suite "command-line behaviour and error reporting" bash tests/cli_test.sh build/bin/simt
+suite "mixes (simt run A+B) and the concurrent-kernel CTA policies" bash tests/mix_test.sh build/bin/simt
+suite "Scratchpad Sharing compiler passes on every seed-000 workload" bash tests/ssp_workloads.sh build/bin/simt
 suite "study runner: local runs, cache, resume after a kill, reports" python3 tests/study/local_test.py build/bin/simt
 suite "study runner on a single-node Slurm cluster (job array vs local, bit for bit)" bash tests/study/slurm_test.sh build/bin/simt
 suite "uninitialised-register check (every workload, and a crafted read)" bash tests/uninit_test.sh build/bin/simt

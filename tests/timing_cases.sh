@@ -16,6 +16,13 @@
 #   under tlv and ccws                 fetch groups, and CCWS's load throttle
 #                                      (a held-back warp must not stall the
 #                                      issue stage for good: sched_ops timed)
+#   fermi-cta under dyncta, cke, mcke  the CTA policies of reference 004
+#                                      (docs/cta-scheduling.md), on single
+#                                      workloads and on mixes (simt run A+B)
+#   hotspot, dyncta, two_level         a deadlock: paused warps filled the
+#                                      active set while the running ones
+#                                      waited outside (core/sm_ready.c,
+#                                      slot_waiting)
 #   the CTA policies of reference 004 on fermi-cta (lcs, bcs, lcs_bcs; the
 #   sca warp scheduler): srad1, backprop, kmeans, hotspot each PASS; the
 #   mshrthrash micro-kernel (Fig. 7(c) style: 1 SM, 4 CTAs, 3 L1 MSHRs)
@@ -54,6 +61,24 @@ for sch in tlv ccws; do
     case_run "$w on fermi-cta under $sch" "$simt" "$w" --config configs/fermi-cta.cfg \
       --set gpgpu_scheduler="$sch"
   done
+done
+
+# dyncta with thresholds that move the limit often (down on memory waits,
+# up on idle cycles), so CTAs pause and go on many times
+churn=(--set gpgpu_cta_policy=dyncta --set dyncta_period=64 --set dyncta_t_mem_l=0
+       --set dyncta_t_mem_h=8)
+for w in srad1 hotspot kmeans; do
+  case_run "$w on fermi-cta under dyncta" "$simt" "$w" --config configs/fermi-cta.cfg \
+    --set gpgpu_cta_policy=dyncta
+  case_run "$w on fermi-cta under dyncta, a churning limit" "$simt" "$w" \
+    --config configs/fermi-cta.cfg "${churn[@]}"
+done
+case_run "hotspot under dyncta (churning), two_level (paused warps filled the active set)" \
+  "$simt" hotspot --config configs/fermi-cta.cfg "${churn[@]}" --set gpgpu_scheduler=two_level
+for pol in cke mcke; do
+  case_run "backprop+hotspot on fermi-cta under $pol" "$simt" backprop+hotspot \
+    --config configs/fermi-cta.cfg --set gpgpu_cta_policy=$pol \
+    --set cke_quota=backprop_layerforward:1,hotspot_calc_temp:2
 done
 
 for w in srad1 backprop kmeans hotspot; do
@@ -110,6 +135,17 @@ json_case "lcs_bcs + sca twice on hotspot: identical statistics" \
   hotspot --config configs/fermi-cta.cfg --set gpgpu_cta_policy=lcs_bcs --set gpgpu_scheduler=sca
 
 if [ -n "$check" ]; then
+  for w in srad1 hotspot kmeans backprop; do
+    for sch in gto lrr two_level ltlws; do
+      case_run "readiness check: $w on fermi-cta under dyncta (churning), $sch" "$check" \
+        "$w" --config configs/fermi-cta.cfg "${churn[@]}" --set gpgpu_scheduler=$sch
+    done
+  done
+  for pol in cke mcke; do
+    case_run "readiness check: backprop+hotspot under $pol" "$check" backprop+hotspot \
+      --config configs/fermi-cta.cfg --set gpgpu_cta_policy=$pol \
+      --set cke_quota=backprop_layerforward:1,hotspot_calc_temp:2
+  done
   for w in hmmer bfs bitonic srad1 reduction backprop histogram256 lud; do
     for p in fermi-gtx480 kepler-ss; do
       case_run "readiness check: $w on $p" "$check" "$w" --config "configs/$p.cfg"

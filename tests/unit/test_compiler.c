@@ -491,7 +491,8 @@ static int same_program(const ptx_module_t *a, const ptx_module_t *b, char *why,
     return 1;
 }
 
-static int round_trip(const char *path, const char *passes, char *why, size_t n)
+static int round_trip(const char *path, const char *passes,
+                      const char *const *sets, char *why, size_t n)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -509,6 +510,12 @@ static int round_trip(const char *path, const char *passes, char *why, size_t n)
     }
     simt_config_t cfg;
     simt_config_defaults(&cfg);
+    for (unsigned i = 0; sets && sets[i]; i++)
+        if (simt_config_set(&cfg, sets[i], "test", &err) != SIMT_OK) {
+            snprintf(why, n, "%.400s", err.msg);
+            ptx_module_free(m);
+            return 0;
+        }
     for (uint32_t k = 0; passes && k < m->nfuncs; k++) {
         if (!m->funcs[k].is_entry || !m->funcs[k].count)
             continue;
@@ -533,7 +540,7 @@ static int round_trip(const char *path, const char *passes, char *why, size_t n)
     return ok;
 }
 
-static void round_trip_all(const char *passes)
+static void round_trip_all(const char *passes, const char *const *sets)
 {
     const char *dirs[] = { "tests/kernels", "workloads" };
     unsigned files = 0;
@@ -551,7 +558,7 @@ static void round_trip_all(const char *passes)
                 continue;
             fclose(probe);
             files++;
-            if (!round_trip(path, passes, why, sizeof why)) {
+            if (!round_trip(path, passes, sets, why, sizeof why)) {
                 closedir(dir);
                 CHECK_MSG(0, "%s (passes %s): %s", path, passes ? passes : "none",
                           why);
@@ -564,10 +571,22 @@ static void round_trip_all(const char *passes)
 
 TEST(printer_round_trip_every_kernel)
 {
-    round_trip_all(NULL);
+    round_trip_all(NULL, NULL);
 }
 
 TEST(printer_round_trip_after_passes)
 {
-    round_trip_all("unique_exit,split_edges");
+    round_trip_all("unique_exit,split_edges", NULL);
+}
+
+/* Scratchpad Sharing's passes: relssp placed and .shared variables
+ * reordered (nqueens' sum moves first) print and parse back to the same
+ * program, offsets included (docs/compiler.md). */
+TEST(printer_round_trip_after_ssp_passes)
+{
+    const char *const opt[] = { "ssp_relssp=opt", "ssp_layout=min", NULL };
+    const char *const pd[] = { "ssp_relssp=postdom", "ssp_layout=min", NULL };
+    round_trip_all("unique_exit,ssp_layout,ssp_split,relssp", opt);
+    if (!harness_failed())
+        round_trip_all("unique_exit,ssp_layout,relssp", pd);
 }

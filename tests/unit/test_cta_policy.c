@@ -8,6 +8,10 @@
 #include "harness.h"
 #include "core/sched.h"
 #include "gpu/cta_lcs.h"
+#include "ptx_kernel_helpers.h"
+#include "gpu/cta_dyncta.h"
+#include "gpu/cta_policy.h"
+#include "gpu/cta_quota.h"
 #include "simt/simt.h"
 
 #define NSM 32
@@ -161,7 +165,7 @@ TEST(cta_policy_names_from_the_list)
     CHECK_EQ(simt_config_set(&c, "gpgpu_cta_policy=rr", "t", &err), SIMT_OK);
     CHECK(strcmp(simt_config_value_name(&c, SIMT_CFG_CTA_POLICY), "rr") == 0);
     CHECK_EQ(simt_config_set(&c, "gpgpu_cta_policy=lazy", "t", &err), SIMT_EINPUT);
-    CHECK_MSG(strstr(err.msg, "must be one of rr, lcs, bcs, lcs_bcs") != NULL, "%s", err.msg);
+    CHECK_MSG(strstr(err.msg, "must be one of rr, dyncta, cke, mcke, lcs, bcs, lcs_bcs") != NULL, "%s", err.msg);
 }
 
 /* One cluster of 3 SMs, 2 CTAs each; kernel 0 has 4 CTAs, kernel 1 has 5.
@@ -593,4 +597,395 @@ TEST(cta_policy_lcs_same_cycle_completions)
     p.m->kernel_stats(p.state, 0, &ks);
     CHECK_EQ(ks.t_new, 2);
     cta_policy_free(&p);
+}
+
+/* ---------- dyncta, cke, mcke ----------
+ * A fake GPU with resources: each SM has 1536 threads, 32768 registers,
+ * 48 KiB of scratchpad and 8 CTA slots (reference 004 §3's Fermi SM); a
+ * CTA of kernel k takes threads[k], regs[k] and smem[k].  fits answers
+ * from those sums alone (no quota: the policies must keep their caps);
+ * cap is T_max from the same figures, lowered by quota[k] (0: none). */
+#define RK 3
+
+typedef struct rfake {
+    unsigned threads[RK], regs[RK], smem[RK], quota[RK];
+    unsigned held[NSM][RK];
+    cta_policy_counters_t ctr[NSM];
+    unsigned active[NSM];     /* the last limit_active per SM */
+    unsigned limit_calls;
+} rfake_t;
+
+static unsigned used(const rfake_t *f, unsigned sm, const unsigned *per)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < RK; k++)
+        n += f->held[sm][k] * per[k];
+    return n;
+}
+
+static unsigned ctas_on(const rfake_t *f, unsigned sm)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < RK; k++)
+        n += f->held[sm][k];
+    return n;
+}
+
+static int rfits(const void *ctx, unsigned sm, unsigned k)
+{
+    const rfake_t *f = ctx;
+    return ctas_on(f, sm) < 8 && used(f, sm, f->threads) + f->threads[k] <= 1536 &&
+           used(f, sm, f->regs) + f->regs[k] <= 32768 &&
+           used(f, sm, f->smem) + f->smem[k] <= 49152;
+}
+
+static unsigned rcap(const void *ctx, unsigned k)
+{
+    const rfake_t *f = ctx;
+    unsigned n = 8;
+    if (1536 / f->threads[k] < n)
+        n = 1536 / f->threads[k];
+    if (f->regs[k] && 32768 / f->regs[k] < n)
+        n = 32768 / f->regs[k];
+    if (f->smem[k] && 49152 / f->smem[k] < n)
+        n = 49152 / f->smem[k];
+    return f->quota[k] && f->quota[k] < n ? f->quota[k] : n;
+}
+
+static unsigned rresident(const void *ctx, unsigned sm, unsigned k)
+{
+    const rfake_t *f = ctx;
+    return f->held[sm][k];
+}
+
+static void rcounters(const void *ctx, unsigned sm, cta_policy_counters_t *out)
+{
+    const rfake_t *f = ctx;
+    *out = f->ctr[sm];
+}
+
+static void rlimit(const void *ctx, unsigned sm, unsigned n)
+{
+    rfake_t *f = (rfake_t *)ctx;
+    f->active[sm] = n;
+    f->limit_calls++;
+}
+
+static int rstart(cta_policy_t *p, rfake_t *f, cta_policy_kind_t kind,
+                  unsigned clusters, unsigned per_cluster, unsigned nkernels)
+{
+    cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
+                             .nkernels = nkernels,
+                             .query = { .fits = rfits, .cap = rcap,
+                                        .resident = rresident,
+                                        .counters = rcounters,
+                                        .limit_active = rlimit, .ctx = f } };
+    return cta_policy_init(p, kind, &env);
+}
+
+/* place(cluster) applied to the fake, as sm * 10 + kernel or -1; a
+ * placement the resources do not allow is returned as -2. */
+static int rplace(cta_policy_t *p, rfake_t *f, unsigned cluster)
+{
+    unsigned sm, k;
+    if (!p->m->place(p->state, cluster, &sm, &k))
+        return -1;
+    if (!rfits(f, sm, k))
+        return -2;
+    f->held[sm][k]++;
+    return (int)(sm * 10 + k);
+}
+
+static void rdone(cta_policy_t *p, rfake_t *f, unsigned sm, unsigned k)
+{
+    f->held[sm][k]--;
+    p->m->cta_done(p->state, sm, k, 0, 0);
+}
+
+/* Every cluster placed until none places (at most `rounds` rounds); the
+ * placements made, or -1 when one broke the resources. */
+static int fill(cta_policy_t *p, rfake_t *f, unsigned clusters, unsigned rounds)
+{
+    int n = 0;
+    for (unsigned r = 0; r < rounds; r++) {
+        int any = 0;
+        for (unsigned c = 0; c < clusters; c++) {
+            int got = rplace(p, f, c);
+            if (got == -2)
+                return -1;
+            if (got >= 0) {
+                any = 1;
+                n++;
+            }
+        }
+        if (!any)
+            break;
+    }
+    return n;
+}
+
+/* PACT'13's thresholds (the keys' defaults): t_idle 16, t_mem_l 128,
+ * t_mem_h 384.  Each case worked out from the rule in cta_dyncta.h. */
+TEST(cta_policy_dyncta_controller_up_down_hold_clamps)
+{
+    const cta_dyncta_thresholds_t t = { 16, 128, 384 };
+    CHECK_EQ(cta_dyncta_step(4, 8, 16, 1000, &t), 5);  /* idle first: up */
+    CHECK_EQ(cta_dyncta_step(4, 8, 15, 127, &t), 5);   /* little memory wait */
+    CHECK_EQ(cta_dyncta_step(4, 8, 15, 128, &t), 4);   /* hold at t_mem_l */
+    CHECK_EQ(cta_dyncta_step(4, 8, 0, 384, &t), 4);    /* hold at t_mem_h */
+    CHECK_EQ(cta_dyncta_step(4, 8, 0, 385, &t), 3);    /* down */
+    CHECK_EQ(cta_dyncta_step(8, 8, 100, 0, &t), 8);    /* clamp at T_max */
+    CHECK_EQ(cta_dyncta_step(1, 8, 0, 5000, &t), 1);   /* clamp at 1 */
+    CHECK_EQ(cta_dyncta_step(9, 6, 0, 200, &t), 6);    /* T_max fell */
+    CHECK_EQ(cta_dyncta_start(8), 4);
+    CHECK_EQ(cta_dyncta_start(7), 3);                  /* rounded down */
+    CHECK_EQ(cta_dyncta_start(1), 1);
+    CHECK_EQ(cta_dyncta_start(3), 1);
+}
+
+/* The policy over a crafted counter sequence, 2 SMs (2 clusters of 1), one
+ * kernel of 128-thread CTAs: T_max = 8, start 4 on both SMs (told by
+ * limit_active).  Period 2048 (default): at cycle 2048 SM 0 had 20 idle
+ * cycles (up: 5), SM 1 500 memory-wait cycles (down: 3); cycle 3000 is no
+ * period end; at 4096 SM 0 200 memory-wait cycles (hold), SM 1 400 more
+ * (down: 2). */
+TEST(cta_policy_dyncta_limits_over_counter_sequence)
+{
+    rfake_t f = { .threads = { 128 } };
+    cta_policy_t p;
+    CHECK_EQ(rstart(&p, &f, CTA_POLICY_DYNCTA, 2, 1, 1), 0);
+    p.m->kernel_ready(p.state, 0, 100);
+    CHECK_EQ(f.active[0], 4);
+    CHECK_EQ(f.active[1], 4);
+    CHECK_EQ(fill(&p, &f, 2, 20), 8);
+    CHECK_EQ(f.held[0][0], 4);
+    CHECK_EQ(f.held[1][0], 4);
+    p.m->cycle(p.state, 2047);
+    CHECK_EQ(f.active[0], 4);
+    f.ctr[0] = (cta_policy_counters_t){ .idle = 20, .mem = 0 };
+    f.ctr[1] = (cta_policy_counters_t){ .idle = 0, .mem = 500 };
+    p.m->cycle(p.state, 2048);
+    CHECK_EQ(f.active[0], 5);
+    CHECK_EQ(f.active[1], 3);
+    CHECK_EQ(rplace(&p, &f, 0), 0);   /* SM 0 below its new limit */
+    CHECK_EQ(rplace(&p, &f, 0), -1);
+    CHECK_EQ(rplace(&p, &f, 1), -1);  /* SM 1 holds 4 > 3: none placed */
+    f.ctr[1].mem = 900;
+    p.m->cycle(p.state, 3000);
+    CHECK_EQ(f.active[1], 3);
+    f.ctr[0].mem = 200;
+    p.m->cycle(p.state, 4096);
+    CHECK_EQ(f.active[0], 5);
+    CHECK_EQ(f.active[1], 2);
+    rdone(&p, &f, 1, 0);              /* 3 left on SM 1: still above 2 */
+    CHECK_EQ(rplace(&p, &f, 1), -1);
+    rdone(&p, &f, 1, 0);
+    rdone(&p, &f, 1, 0);              /* 1 left: room for one */
+    CHECK_EQ(rplace(&p, &f, 1), 10);
+    CHECK_EQ(rplace(&p, &f, 1), -1);
+    cta_policy_free(&p);
+}
+
+/* The paper's KMN-SRAD mix (reference 004 Table 3): quotas 1 and 5, both
+ * 256-thread CTAs (T_max 6 each by threads).  1 + 5 CTAs = 1536 threads:
+ * every SM of 4 (4 clusters of 1) ends with exactly 1 KMN and 5 SRAD CTAs,
+ * and nothing more fits.  A KMN CTA completing on SM 2 is replaced by one
+ * of KMN on SM 2, not SRAD (SRAD is at its quota there).  Without quotas
+ * the first kernel takes all 6 slots of threads and SRAD gets none. */
+TEST(cta_policy_mcke_quotas_coresidence_resources)
+{
+    rfake_t f = { .threads = { 256, 256 }, .regs = { 256 * 20, 256 * 16 },
+                  .quota = { 1, 5 } };
+    cta_policy_t p;
+    CHECK_EQ(rstart(&p, &f, CTA_POLICY_MCKE, 4, 1, 2), 0);
+    p.m->kernel_ready(p.state, 0, 1936);
+    p.m->kernel_ready(p.state, 1, 16384);
+    CHECK_EQ(fill(&p, &f, 4, 100), 24);
+    for (unsigned s = 0; s < 4; s++) {
+        CHECK_EQ(f.held[s][0], 1);
+        CHECK_EQ(f.held[s][1], 5);
+        CHECK(used(&f, s, f.threads) <= 1536);
+        CHECK(used(&f, s, f.regs) <= 32768);
+    }
+    rdone(&p, &f, 2, 0);
+    CHECK_EQ(rplace(&p, &f, 2), 20);
+    cta_policy_free(&p);
+
+    rfake_t g = { .threads = { 256, 256 } };
+    CHECK_EQ(rstart(&p, &g, CTA_POLICY_MCKE, 4, 1, 2), 0);
+    p.m->kernel_ready(p.state, 0, 1936);
+    p.m->kernel_ready(p.state, 1, 16384);
+    CHECK_EQ(fill(&p, &g, 4, 100), 24);
+    for (unsigned s = 0; s < 4; s++)
+        CHECK(g.held[s][0] == 6 && g.held[s][1] == 0);
+    cta_policy_free(&p);
+}
+
+/* Resources, not quotas, bound a mix when the quotas ask too much: KMN 3
+ * and SRAD 5 of 256 threads would be 2048 threads; the SM takes 6 CTAs in
+ * all, in rr's kernel order (KMN's 3 first, then SRAD's 3). */
+TEST(cta_policy_mcke_resources_never_exceeded)
+{
+    rfake_t f = { .threads = { 256, 256 }, .smem = { 8192, 4096 },
+                  .quota = { 3, 5 } };
+    cta_policy_t p;
+    CHECK_EQ(rstart(&p, &f, CTA_POLICY_MCKE, 2, 1, 2), 0);
+    p.m->kernel_ready(p.state, 0, 50);
+    p.m->kernel_ready(p.state, 1, 50);
+    CHECK_EQ(fill(&p, &f, 2, 100), 12);
+    for (unsigned s = 0; s < 2; s++) {
+        CHECK_EQ(f.held[s][0], 3);
+        CHECK_EQ(f.held[s][1], 3);
+        CHECK(used(&f, s, f.threads) <= 1536 && used(&f, s, f.smem) <= 49152);
+    }
+    cta_policy_free(&p);
+}
+
+static int one_kernel_per_sm(const rfake_t *f, unsigned nsm)
+{
+    for (unsigned s = 0; s < nsm; s++) {
+        unsigned kinds = 0;
+        for (unsigned k = 0; k < RK; k++)
+            kinds += f->held[s][k] > 0;
+        if (kinds > 1)
+            return 0;
+    }
+    return 1;
+}
+
+/* cke on 4 SMs (4 clusters of 1), kernels A (12 CTAs) and B (100), both
+ * 256 threads (T_max 6).  Round 1: SMs 0..3 go to A, B, A, B (fewest SMs
+ * owned, A first on a tie); 6 rounds fill them: A's 12 CTAs are placed
+ * out on SMs 0 and 2.  Those drain: a completion on SM 0 places nothing
+ * until its last A CTA is gone, then SM 0 is B's. */
+TEST(cta_policy_cke_one_kernel_per_sm_and_hand_over)
+{
+    rfake_t f = { .threads = { 256, 256 } };
+    cta_policy_t p;
+    CHECK_EQ(rstart(&p, &f, CTA_POLICY_CKE, 4, 1, 2), 0);
+    p.m->kernel_ready(p.state, 0, 12);
+    p.m->kernel_ready(p.state, 1, 100);
+    static const int first[4] = { 0, 11, 20, 31 };
+    for (unsigned c = 0; c < 4; c++)
+        CHECK_EQ(rplace(&p, &f, c), first[c]);
+    CHECK_EQ(fill(&p, &f, 4, 100), 20);
+    CHECK(one_kernel_per_sm(&f, 4));
+    CHECK(f.held[0][0] == 6 && f.held[2][0] == 6);
+    CHECK(f.held[1][1] == 6 && f.held[3][1] == 6);
+    for (int i = 0; i < 5; i++) {
+        rdone(&p, &f, 0, 0);
+        CHECK_EQ(rplace(&p, &f, 0), -1);   /* draining */
+        CHECK(one_kernel_per_sm(&f, 4));
+    }
+    rdone(&p, &f, 0, 0);
+    CHECK_EQ(rplace(&p, &f, 0), 1);        /* handed to B */
+    CHECK_EQ(fill(&p, &f, 4, 100), 5);
+    CHECK_EQ(f.held[0][1], 6);
+    CHECK(one_kernel_per_sm(&f, 4));
+    cta_policy_free(&p);
+}
+
+/* A kernel that becomes ready while another owns every SM gets its share
+ * as SMs drain: A alone takes SMs 0..3 (quota 1 each); B arrives: SMs 0
+ * and 1 drain for B (A 4 > B 0 + 1, then 3 > 1 + 1; at SM 2, 2 > 2 + 1 is
+ * false), so each gets two. */
+TEST(cta_policy_cke_late_kernel_gets_half)
+{
+    rfake_t f = { .threads = { 256, 256 }, .quota = { 1, 1 } };
+    cta_policy_t p;
+    CHECK_EQ(rstart(&p, &f, CTA_POLICY_CKE, 4, 1, 2), 0);
+    p.m->kernel_ready(p.state, 0, 100);
+    CHECK_EQ(fill(&p, &f, 4, 10), 4);
+    p.m->kernel_ready(p.state, 1, 100);
+    CHECK_EQ(fill(&p, &f, 4, 10), 0);      /* SMs 0, 1 drain; 2, 3 full */
+    for (unsigned s = 0; s < 4; s++)
+        rdone(&p, &f, s, 0);
+    static const int want[4] = { 1, 11, 20, 30 };
+    for (unsigned c = 0; c < 4; c++)
+        CHECK_EQ(rplace(&p, &f, c), want[c]);
+    CHECK(one_kernel_per_sm(&f, 4));
+    cta_policy_free(&p);
+}
+
+/* ---------- dyncta on the timing model: CTA pausing ----------
+ * Four one-warp CTAs on one SM; CTA i loads a word (a long-latency wait),
+ * then counts down (4 - i) x 100 iterations and takes a completion ticket
+ * (an atomic counter) into ticket[i].  Under lrr all warps progress alike,
+ * so with every CTA running the least work finishes first: tickets
+ * 3, 2, 1, 0 (rr).  Under dyncta with period 1 and thresholds that lower
+ * the limit after every cycle of memory waiting (t_mem_h 0) and never
+ * raise it (t_idle huge, t_mem_l 0): once the four wait on their loads the
+ * limit falls 4 -> 1, pausing the most recently placed CTAs 3, 2, 1; CTA 0
+ * runs alone, and each completion lets the next oldest go on: tickets
+ * 0, 1, 2, 3.  (Pausing the oldest instead would run CTA 3 first.) */
+static const char pause_ptx[] = PK_HEADER
+    ".visible .entry tickets(.param .u64 out, .param .u64 cnt)\n{\n"
+    ".reg .b32 %r<8>;\n.reg .b64 %rd<6>;\n.reg .pred %p<2>;\n"
+    "ld.param.u64 %rd1, [out];\nld.param.u64 %rd2, [cnt];\n"
+    "mov.u32 %r1, %ctaid.x;\nld.global.u32 %r2, [%rd2+4];\n"
+    "mov.u32 %r3, 4;\nsub.s32 %r3, %r3, %r1;\nmul.lo.s32 %r3, %r3, 100;\n"
+    "add.s32 %r3, %r3, %r2;\n"
+    "LOOP:\nadd.s32 %r3, %r3, -1;\nsetp.ne.s32 %p1, %r3, 0;\n@%p1 bra LOOP;\n"
+    "mov.u32 %r4, %tid.x;\nsetp.ne.s32 %p1, %r4, 0;\n@%p1 bra DONE;\n"
+    "atom.global.add.u32 %r5, [%rd2], 1;\nmul.wide.u32 %rd3, %r1, 4;\n"
+    "add.s64 %rd4, %rd1, %rd3;\nst.global.u32 [%rd4], %r5;\n"
+    "DONE:\nret;\n}\n";
+
+/* The tickets of one run under `policy` (0 on failure, reported). */
+static int ticket_run(const char *policy, uint32_t ticket[4])
+{
+    char pol[64];
+    snprintf(pol, sizeof pol, "gpgpu_cta_policy=%s", policy);
+    const char *const sets[] = { "functional=0", "gpgpu_n_clusters=1",
+                                 "gpgpu_n_cores_per_cluster=1",
+                                 "gpgpu_ideal_memory=1", "gpgpu_ideal_mem_latency=200",
+                                 "gpgpu_perfect_inst_cache=1", "gpgpu_scheduler=lrr",
+                                 "dyncta_period=1", "dyncta_t_idle=1048576",
+                                 "dyncta_t_mem_l=0", "dyncta_t_mem_h=0", pol, NULL };
+    simt_error_t err = { 0 };
+    simt_gpu_t *g = pk_gpu(sets, &err);
+    simt_module_t *m = g ? pk_load(g, "tickets.ptx", pause_ptx, &err) : NULL;
+    int ok = 0;
+    if (m) {
+        simt_devptr_t out = pk_alloc_u32(g, 4, 99), cnt = pk_alloc_u32(g, 2, 0);
+        simt_arg_t a[2] = { SIMT_ARG(out), SIMT_ARG(cnt) };
+        ok = pk_run(g, m, "tickets", pk_dim(4, 1, 1), pk_dim(32, 1, 1), 0, a, 2,
+                    &err) == SIMT_OK && pk_read_u32(g, out, ticket, 4) == SIMT_OK;
+    }
+    if (!ok)
+        printf("  %s: %s\n", policy, err.msg);
+    pk_gpu_free(g);
+    return ok;
+}
+
+TEST(cta_policy_dyncta_pauses_the_most_recent_cta)
+{
+    uint32_t rr[4], dyn[4];
+    CHECK(ticket_run("rr", rr));
+    CHECK(ticket_run("dyncta", dyn));
+    for (unsigned i = 0; i < 4; i++) {
+        CHECK_MSG(rr[i] == 3 - i, "rr: CTA %u took ticket %u", i, rr[i]);
+        CHECK_MSG(dyn[i] == i, "dyncta: CTA %u took ticket %u", i, dyn[i]);
+    }
+}
+
+/* cke_quota's form (gpu/cta_quota.h), by hand: names match whole, blanks
+ * around items are allowed, an unnamed kernel has none (0). */
+TEST(cta_policy_quota_text)
+{
+    const char *q = " kmeans_point:1, srad_main : 5 ,_Z3foov:12";
+    CHECK(config_quota_check(q) == NULL);
+    CHECK_EQ(cta_quota_of(q, "kmeans_point"), 1);
+    CHECK_EQ(cta_quota_of(q, "srad_main"), 5);
+    CHECK_EQ(cta_quota_of(q, "_Z3foov"), 12);
+    CHECK_EQ(cta_quota_of(q, "srad"), 0);          /* a prefix is not a name */
+    CHECK_EQ(cta_quota_of(q, "kmeans_point2"), 0);
+    CHECK_EQ(cta_quota_of("", "kmeans_point"), 0);
+    CHECK(config_quota_check("") == NULL);
+    CHECK(config_quota_check("a:1,") != NULL);     /* a dangling comma */
+    CHECK(config_quota_check("a:1 b:2") != NULL);
+    CHECK(config_quota_check("a:1025") != NULL);
+    CHECK(config_quota_check("1a:3") != NULL);
+    CHECK(config_quota_check("ab:2,a:3") == NULL); /* a, ab: two names */
+    CHECK(config_quota_check("a:2,ab:3,a:4") != NULL);
 }

@@ -310,7 +310,7 @@ TEST(lanemap_regrouped_threads_keep_their_state)
 TEST(lanemap_recon_models_named_by_config)
 {
     simt_config_t cfg;
-    simt_error_t err;
+    simt_error_t err = { 0 }; /* set_error keeps a first error: start clear */
     simt_config_defaults(&cfg);
     CHECK_EQ(simt_config_set(&cfg, "simt_reconvergence=pdom", "test", &err), SIMT_OK);
     CHECK(recon_model((unsigned)simt_config_get(&cfg, SIMT_CFG_RECONVERGENCE)) ==

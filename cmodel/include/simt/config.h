@@ -29,6 +29,9 @@ typedef enum simt_cfg_key {
     SIMT_CFG_NKEYS
 } simt_cfg_key_t;
 
+/* Bytes of text all text keys' assignments of one configuration hold. */
+#define SIMT_CONFIG_TEXT_BYTES 2048
+
 /* Most configuration files one configuration reads (itself and what it
  * includes). */
 #define SIMT_CONFIG_MAX_FILES 8
@@ -44,6 +47,11 @@ typedef struct simt_config {
     char files[SIMT_CONFIG_MAX_FILES][256]; /* every file read, in order */
     unsigned nfiles;
     char preset[256]; /* the file loaded, or "" for defaults */
+    /* the values of text keys (CFG_TEXT in config_keys.def): value[k] is 0
+     * for the empty string, else 1 + the offset of k's NUL-terminated text
+     * here.  An assignment appends; ntext bytes are in use. */
+    char text[SIMT_CONFIG_TEXT_BYTES];
+    uint32_t ntext;
 } simt_config_t;
 
 struct simt_error;
@@ -68,8 +76,9 @@ static inline int64_t simt_config_get(const simt_config_t *cfg,
     return cfg->value[k];
 }
 const char *simt_config_key_name(simt_cfg_key_t k);
-/* The name of an enumerated key's value (e.g. "gto"), or NULL for keys
- * that hold plain integers. */
+/* The name of an enumerated key's value (e.g. "gto"), a text key's text
+ * (e.g. cke_quota's, "" when unset), or NULL for keys that hold plain
+ * integers. */
 const char *simt_config_value_name(const simt_config_t *cfg, simt_cfg_key_t k);
 /* Print the resolved configuration as `key = value` lines. */
 void simt_config_print(const simt_config_t *cfg, FILE *out,

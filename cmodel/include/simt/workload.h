@@ -78,6 +78,25 @@ typedef struct simt_workload {
     simt_wl_run_fn run;
 } simt_workload_t;
 
+/* One workload of a mix (simt_mix_run). */
+typedef struct simt_mix_member {
+    simt_wl_run_fn run;            /* its driver */
+    simt_module_t *mod;            /* its kernels, loaded on the mix's GPU */
+    const simt_wl_params_t *params;
+    simt_wl_result_t *res;
+    simt_error_t *err;
+    int rc;                        /* out: what its driver returned */
+} simt_mix_member_t;
+
+/* Runs the drivers m[0..n) on `gpu` at once, each launch of member i on
+ * stream (its stream) x n + i, so the members' kernels run concurrently;
+ * each driver still checks its own result.  Deterministic: the drivers'
+ * host code runs one at a time in a fixed order, and the GPU runs when
+ * every unfinished driver waits in simt_synchronize (rounds: gpu/mix.h).
+ * SIMT_OK with each member's rc set, or an error of the mix itself. */
+int simt_mix_run(simt_gpu_t *gpu, simt_mix_member_t *m, unsigned n,
+                 simt_error_t *err);
+
 #define SIMT_WORKLOAD(ident, summary, ptx_path, fn) \
     const simt_workload_t simt_wl_##ident = { #ident, summary, ptx_path, fn }
 

@@ -49,15 +49,19 @@ static int compile_all(ptx_module_t **m, const simt_config_t *cfg,
 int cli_opt(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *passes = NULL, *config_file = NULL;
-    const char *sets[64];
+    const char *sets[66];
+    char relssp_kv[96] = "", layout_kv[96] = "";
     int nsets = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_next = i + 1 < argc;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: simt opt [--passes a,b,...] [--config FILE] [--set key=value]... "
+            printf("usage: simt opt [--passes a,b,...] [--relssp=opt|postdom|none] "
+                   "[--layout=min|decl] [--config FILE] [--set key=value]... "
                    "in.ptx -o out.ptx\n       simt opt --list\n\n"
                    "Runs compiler passes over every kernel and writes the PTX.\n"
+                   "--relssp and --layout set ssp_relssp and ssp_layout (Scratchpad\n"
+                   "Sharing's relssp placement and variable layout, docs/compiler.md).\n"
                    "exit status: 0 ok; 2 bad input\n");
             return 0;
         }
@@ -66,6 +70,13 @@ int cli_opt(int argc, char **argv)
             return 0;
         } else if (!strncmp(a, "--passes=", 9)) {
             passes = a + 9;
+        } else if (!strncmp(a, "--relssp=", 9) || !strncmp(a, "--layout=", 9)) {
+            /* the Scratchpad Sharing passes' keys (ssp_relssp, ssp_layout),
+             * checked as --set checks them; the last one given counts */
+            char *kv = a[2] == 'r' ? relssp_kv : layout_kv;
+            if (strlen(a + 2) + 5 > sizeof relssp_kv)
+                return opt_usage("value of '%s' is too long", a);
+            snprintf(kv, sizeof relssp_kv, "ssp_%s", a + 2);
         } else if (!strcmp(a, "--passes") || !strcmp(a, "-o") ||
                    !strcmp(a, "--config") || !strcmp(a, "--set")) {
             if (!has_next)
@@ -95,6 +106,10 @@ int cli_opt(int argc, char **argv)
         return opt_usage("%s", "missing -o out.ptx");
     if (passes && !*passes)
         return opt_usage("%s", "--passes needs at least one pass (--list shows them)");
+    if (*relssp_kv)
+        sets[nsets++] = relssp_kv;
+    if (*layout_kv)
+        sets[nsets++] = layout_kv;
     simt_error_t err = { 0 };
     simt_config_t cfg;
     simt_config_defaults(&cfg);

@@ -18,7 +18,7 @@
 enum { COSIM_HISTORY = 12, COSIM_WINDOW = 200 };
 
 static const char run_usage[] =
-    "usage: simt run <workload> [--config FILE] [--set key=value]... "
+    "usage: simt run <workload>|<A>+<B> [--config FILE] [--set key=value]... "
     "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
     "       [--stats all] [--show-config] [--config-out FILE] [--quiet]\n"
     "       [--timeout SECONDS] [--check uninit] [--trace-ctas FILE]\n"
@@ -28,7 +28,9 @@ static void run_help(void)
 {
     printf("%s\n"
            "Runs a workload (simt list shows them), checks its result against the CPU\n"
-           "reference and prints statistics.\n"
+           "reference and prints statistics.  A+B runs two workloads at once on one GPU,\n"
+           "each on streams of its own, each checked (a mix: docs/workloads.md; with\n"
+           "gpgpu_cta_policy = cke or mcke and cke_quota, docs/cta-scheduling.md).\n"
            "\n"
            "  --config FILE        a configuration (configs/*.cfg; docs/configs.md)\n"
            "  --set key=value      override one key (after --config, in order)\n"
@@ -74,6 +76,27 @@ static const simt_workload_t *find_workload(const char *name)
     return NULL;
 }
 
+/* A new GPU for a run: the progress line, the timeout and the CTA trace
+ * (to trace_path, or none) set up; *gpu_out is the GPU, to destroy (also on
+ * an error after it was made). */
+static int open_gpu(const simt_config_t *cfg, cli_progress_t *progress,
+                    double timeout, cli_cta_trace_t *trace, const char *trace_path,
+                    simt_gpu_t **gpu_out, simt_error_t *err)
+{
+    *gpu_out = NULL;
+    simt_gpu_t *gpu = simt_gpu_create(cfg, err);
+    if (!gpu)
+        return err->status;
+    *gpu_out = gpu;
+    if (trace_path && cli_cta_trace_open(trace, trace_path, gpu, err) != SIMT_OK)
+        return err->status;
+    if (progress)
+        cli_progress_start(progress, gpu, stderr);
+    if (timeout > 0)
+        simt_gpu_set_timeout(gpu, timeout);
+    return SIMT_OK;
+}
+
 /* One run of workload `wl` on a new GPU (with `hooks` installed, or none),
  * its kernels loaded from `ptx` (NULL: the workload's own kernel.ptx) and
  * their ptxas -v figures from the workload's meta; *gpu_out is the GPU, to
@@ -85,26 +108,72 @@ static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
                     simt_gpu_t **gpu_out, simt_wl_result_t *res,
                     simt_error_t *err)
 {
-    *gpu_out = NULL;
-    simt_gpu_t *gpu = simt_gpu_create(cfg, err);
-    if (!gpu)
-        return err->status;
-    *gpu_out = gpu;
-    if (trace_path && cli_cta_trace_open(trace, trace_path, gpu, err) != SIMT_OK)
-        return err->status;
+    int rc = open_gpu(cfg, progress, timeout, trace, trace_path, gpu_out, err);
+    if (rc != SIMT_OK)
+        return rc;
+    simt_gpu_t *gpu = *gpu_out;
     simt_gpu_set_unit_hooks(gpu, hooks);
-    if (progress)
-        cli_progress_start(progress, gpu, stderr);
-    if (timeout > 0)
-        simt_gpu_set_timeout(gpu, timeout);
     char root[4096], path[8192];
     snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root), wl->ptx_path);
     simt_module_t *mod;
-    int rc = simt_module_load_file(gpu, ptx ? ptx : path, &mod, err);
+    rc = simt_module_load_file(gpu, ptx ? ptx : path, &mod, err);
     if (rc == SIMT_OK)
         rc = cli_meta_apply(mod, path, err);
     if (rc == SIMT_OK)
         rc = wl->run(gpu, mod, params, res, err);
+    return rc;
+}
+
+enum { MIX_MAX = 2 };
+
+/* A mix A+B: both workloads' kernels loaded on one new GPU, their drivers
+ * run together (simt_mix_run); res gets both details and passes when both
+ * pass.  The first failing status in member order. */
+static int run_mix(const simt_config_t *cfg, const simt_workload_t *const *wls,
+                   unsigned n, const simt_wl_params_t *params,
+                   cli_progress_t *progress, double timeout,
+                   cli_cta_trace_t *trace, const char *trace_path,
+                   simt_gpu_t **gpu_out, simt_wl_result_t *res, simt_error_t *err)
+{
+    int orc = open_gpu(cfg, progress, timeout, trace, trace_path, gpu_out, err);
+    if (orc != SIMT_OK)
+        return orc;
+    simt_gpu_t *gpu = *gpu_out;
+    char root[4096], path[8192];
+    simt_mix_member_t m[MIX_MAX];
+    simt_wl_result_t r[MIX_MAX];
+    simt_error_t e[MIX_MAX];
+    memset(r, 0, sizeof r);
+    memset(e, 0, sizeof e);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", cli_root(root, sizeof root),
+                 wls[i]->ptx_path);
+        m[i] = (simt_mix_member_t){ .run = wls[i]->run, .params = params,
+                                    .res = &r[i], .err = &e[i] };
+        int rc = simt_module_load_file(gpu, path, &m[i].mod, err);
+        if (rc == SIMT_OK)
+            rc = cli_meta_apply(m[i].mod, path, err);
+        if (rc != SIMT_OK)
+            return rc;
+    }
+    int rc = simt_mix_run(gpu, m, n, err);
+    if (rc != SIMT_OK)
+        return rc;
+    res->passed = 1;
+    size_t at = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (m[i].rc != SIMT_OK && rc == SIMT_OK) {
+            rc = m[i].rc;
+            *err = e[i];
+        }
+        res->passed &= r[i].passed;
+        int w = snprintf(res->detail + at, sizeof res->detail - at, "%s%s %s: %s",
+                         i ? "; " : "", wls[i]->name, r[i].passed ? "PASS" : "FAIL",
+                         r[i].detail);
+        at = w < 0 ? at : at + (size_t)w;
+        if (at >= sizeof res->detail)
+            at = sizeof res->detail - 1;
+    }
     return rc;
 }
 
@@ -299,7 +368,29 @@ int cli_run(int argc, char **argv)
         return usage_error("%s", "missing workload name (simt list shows them)");
     if (!co.units && (co.rtl_drives || cosim_dir))
         return usage_error("%s", "--cosim-rtl-drives and --cosim-dir need --cosim");
-    const simt_workload_t *wl = find_workload(name);
+    /* A+B: a mix of two workloads */
+    const simt_workload_t *mix[MIX_MAX];
+    unsigned nmix = 0;
+    char names[256];
+    if (strchr(name, '+')) {
+        if (strlen(name) >= sizeof names)
+            return usage_error("mix '%s' is too long", name);
+        strcpy(names, name);
+        for (char *tok = names, *plus; tok; tok = plus) {
+            plus = strchr(tok, '+');
+            if (plus)
+                *plus++ = '\0';
+            if (nmix == MIX_MAX)
+                return usage_error("mix '%s': two workloads at most (A+B)", name);
+            mix[nmix++] = find_workload(tok);
+            if (!*tok || !mix[nmix - 1])
+                return usage_error("mix '%s' names an unknown workload (simt list "
+                                   "shows them; a mix is A+B)", name);
+        }
+        if (ptx || co.units)
+            return usage_error("%s", "--ptx and --cosim run one workload, not a mix");
+    }
+    const simt_workload_t *wl = nmix ? mix[0] : find_workload(name);
     if (!wl) {
         char shown[256];
         fprintf(stderr, "simt run: error: unknown workload '%s'; known:",
@@ -309,6 +400,7 @@ int cli_run(int argc, char **argv)
         fprintf(stderr, "\n");
         return 2;
     }
+    const char *wl_name = nmix ? name : wl->name;
     if (config_file && simt_config_load_file(&cfg, config_file, &err) != SIMT_OK)
         goto fail;
     for (int i = 0; i < nsets; i++)
@@ -331,9 +423,12 @@ int cli_run(int argc, char **argv)
     cli_progress_t progress;
     int show_progress = !quiet && isatty(STDERR_FILENO);
     cli_cta_trace_t trace = { 0 };
-    int rc = run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
-                      show_progress ? &progress : NULL, timeout, &trace,
-                      trace_ctas, &gpu, &res, &err);
+    int rc = nmix ? run_mix(&cfg, mix, nmix, &params,
+                            show_progress ? &progress : NULL, timeout, &trace,
+                            trace_ctas, &gpu, &res, &err)
+                  : run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
+                             show_progress ? &progress : NULL, timeout, &trace,
+                             trace_ctas, &gpu, &res, &err);
     /* the trace of a run that ran (to the end, or to a limit) */
     int keep = rc == SIMT_OK || rc == SIMT_ELIMIT;
     if (cli_cta_trace_close(&trace, keep, keep ? &err : NULL) != SIMT_OK)
@@ -370,7 +465,7 @@ int cli_run(int argc, char **argv)
                               plog.asked[j]);
             set_error(&err, SIMT_EINPUT, "--param %s: error: workload '%s' has no "
                       "such knob (it reads: %s)",
-                      printable(params.key[i], 100, shown, sizeof shown), wl->name,
+                      printable(params.key[i], 100, shown, sizeof shown), wl_name,
                       plog.nasked ? known : "none");
             rc = SIMT_EINPUT;
         }
@@ -385,9 +480,9 @@ int cli_run(int argc, char **argv)
         if (err.msg[0]) /* a driver that went on after the stop kept it */
             fprintf(stderr, "%s\n", err.msg);
         printf("workload %s: STOPPED (%s reached: no result check; partial "
-               "statistics)\n", wl->name, stopped);
+               "statistics)\n", wl_name, stopped);
     } else {
-        printf("workload %s: %s (%s)\n", wl->name, res.passed ? "PASS" : "FAIL",
+        printf("workload %s: %s (%s)\n", wl_name, res.passed ? "PASS" : "FAIL",
                res.detail);
     }
     const simt_kernel_stats_t *ks;
@@ -420,7 +515,7 @@ int cli_run(int argc, char **argv)
     if (!stats_all && !quiet)
         printf("%-14s every statistic: --stats all; the configuration: --show-config\n",
                "more");
-    if (json && cli_write_json(json, wl->name, &res, stopped, gpu, &err) != SIMT_OK) {
+    if (json && cli_write_json(json, wl_name, &res, stopped, gpu, &err) != SIMT_OK) {
         simt_gpu_destroy(gpu);
         goto fail;
     }

@@ -14,6 +14,9 @@
 #define COMPILER_PASSES(X)                                                    \
     X(unique_exit)                                                            \
     X(split_edges)                                                            \
+    X(ssp_layout)                                                             \
+    X(ssp_split)                                                              \
+    X(relssp)                                                                 \
     X(spill)                                                                  \
     X(regalloc)
 

@@ -11,6 +11,8 @@
  * Afterwards no function reached from the kernel has a critical edge, and
  * every thread runs the same instructions as before apart from the added
  * branches. */
+#include "compiler/split_edges.h"
+
 #include <stdlib.h>
 
 #include "base/error.h"
@@ -18,6 +20,16 @@
 #include "ptx/callgraph.h"
 #include "ptx/cfg.h"
 #include "ptx/edit.h"
+
+void split_edge_ends(const ptx_module_t *m, const ptx_cfg_t *cfg, uint32_t b,
+                     uint32_t t, uint32_t *from, uint32_t *to, int *taken)
+{
+    const ptx_block_t *bl = &cfg->blocks[b];
+    const ptx_insn_t *br = &m->insns[bl->first + bl->count - 1];
+    *from = bl->first + bl->count - 1;
+    *to = cfg->blocks[t].first;
+    *taken = br->op == PTX_OP_BRA && br->ops[0].imm == *to && t != b + 1;
+}
 
 /* Finds a critical edge of f: *from gets its source block's last
  * instruction, *to the target's first, *taken whether it is the branch
@@ -33,15 +45,11 @@ static int find_critical(const ptx_module_t *m, uint32_t f, uint32_t *from,
         const ptx_block_t *bl = &cfg->blocks[b];
         if (bl->nsucc != 2 || bl->succ[0] == bl->succ[1] || !bl->reachable)
             continue;
-        const ptx_insn_t *br = &m->insns[bl->first + bl->count - 1];
         for (int s = 0; s < 2 && !found; s++) {
             uint32_t t = bl->succ[s];
             if (t == cfg->exit || cfg->blocks[t].npreds < 2)
                 continue;
-            *from = bl->first + bl->count - 1;
-            *to = cfg->blocks[t].first;
-            *taken = br->op == PTX_OP_BRA && br->ops[0].imm == *to &&
-                     t != b + 1;
+            split_edge_ends(m, cfg, b, t, from, to, taken);
             found = 1;
         }
     }
@@ -49,34 +57,38 @@ static int find_critical(const ptx_module_t *m, uint32_t f, uint32_t *from,
     return found;
 }
 
+int split_edge(ptx_module_t *m, uint32_t f, uint32_t from, uint32_t to,
+               int taken)
+{
+    const ptx_function_t *fn = &m->funcs[f];
+    uint32_t end = fn->first + fn->count;
+    ptx_insn_t b = ptx_make_bra(to, f);
+    if (!taken)
+        return ptx_insert(m, f, to, &b, 1, 0);
+    const ptx_insn_t *tail = &m->insns[end - 1];
+    int falls = tail->guard != PTX_REG_SINK ||
+                (tail->op != PTX_OP_BRA && tail->op != PTX_OP_RET &&
+                 tail->op != PTX_OP_EXIT && tail->op != PTX_OP_TRAP);
+    if (falls) { /* keep the end of the function the end */
+        ptx_insn_t ret = ptx_make_ret(f);
+        if (ptx_insert(m, f, end, &ret, 1, 0) != 0)
+            return -1;
+        end++;
+    }
+    if (ptx_insert(m, f, end, &b, 1, 0) != 0)
+        return -1;
+    m->insns[from].ops[0].imm = end;
+    return 0;
+}
+
 /* 0, or -1 when out of memory. */
 static int split_all(ptx_module_t *m, uint32_t f)
 {
     uint32_t from, to;
     int taken, r;
-    while ((r = find_critical(m, f, &from, &to, &taken)) == 1) {
-        const ptx_function_t *fn = &m->funcs[f];
-        uint32_t end = fn->first + fn->count;
-        ptx_insn_t b = ptx_make_bra(to, f);
-        if (!taken) {
-            if (ptx_insert(m, f, to, &b, 1, 0) != 0)
-                return -1;
-            continue;
-        }
-        const ptx_insn_t *tail = &m->insns[end - 1];
-        int falls = tail->guard != PTX_REG_SINK ||
-                    (tail->op != PTX_OP_BRA && tail->op != PTX_OP_RET &&
-                     tail->op != PTX_OP_EXIT && tail->op != PTX_OP_TRAP);
-        if (falls) { /* keep the end of the function the end */
-            ptx_insn_t ret = ptx_make_ret(f);
-            if (ptx_insert(m, f, end, &ret, 1, 0) != 0)
-                return -1;
-            end++;
-        }
-        if (ptx_insert(m, f, end, &b, 1, 0) != 0)
+    while ((r = find_critical(m, f, &from, &to, &taken)) == 1)
+        if (split_edge(m, f, from, to, taken) != 0)
             return -1;
-        m->insns[from].ops[0].imm = end;
-    }
     return r;
 }
 

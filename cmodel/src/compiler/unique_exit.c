@@ -12,6 +12,8 @@
 
 #include "base/error.h"
 #include "compiler/pass.h"
+#include "compiler/relssp.h"
+#include "compiler/ssp_access.h"
 #include "ptx/callgraph.h"
 #include "ptx/edit.h"
 
@@ -66,6 +68,14 @@ static int unify(ptx_module_t *m, uint32_t f)
 
 static int run(compiler_unit_t *u)
 {
+    /* Wanted by relssp placement only: a kernel that touches no
+     * scratchpad gets no relssp and stays as it is. */
+    if (simt_config_get(u->cfg, SIMT_CFG_SSP_RELSSP) != RELSSP_NONE &&
+        !simt_config_get(u->cfg, SIMT_CFG_UNIQUE_EXIT)) {
+        int touch = ssp_kernel_touches(u->mod, u->kernel, u->err);
+        if (touch <= 0)
+            return touch < 0 ? SIMT_EINPUT : SIMT_OK;
+    }
     uint32_t n;
     uint32_t *funcs = ptx_reachable(u->mod, u->kernel, &n, u->err);
     if (!funcs)
@@ -83,9 +93,12 @@ static int run(compiler_unit_t *u)
     return rc;
 }
 
+/* On its own key, or for relssp placement, which needs one block that
+ * every path to the end passes (seed 000, Sec. 6.3). */
 static int selected(const simt_config_t *cfg)
 {
-    return simt_config_get(cfg, SIMT_CFG_UNIQUE_EXIT) != 0;
+    return simt_config_get(cfg, SIMT_CFG_UNIQUE_EXIT) != 0 ||
+           simt_config_get(cfg, SIMT_CFG_SSP_RELSSP) != RELSSP_NONE;
 }
 
 const compiler_pass_t compiler_pass_unique_exit = {

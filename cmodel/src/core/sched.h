@@ -74,8 +74,9 @@ typedef struct sched_view {
     uint64_t ready;     /* can issue this cycle (decoded instruction, no
                            hazard, a collector unit and a record free) */
     uint64_t waiting;   /* waits at a barrier or on a long-latency
-                           operation (a global/local load or an atomic):
-                           a two-level scheduler's pending warps */
+                           operation (a global/local load or an atomic),
+                           or is paused with its CTA (dyncta): a two-level
+                           scheduler's pending warps */
     const sched_slot_t *slot; /* per local slot */
 } sched_view_t;
 

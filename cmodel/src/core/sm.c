@@ -1,5 +1,6 @@
 /* sm.c: one SM of the timing model (sm.h). */
 #include <assert.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,7 @@ static void l1_report(void *ctx, int kind, uint32_t owner, uint64_t line)
 
 const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
 {
-    *s = (sm_t){ .id = id, .cfg = *cfg };
+    *s = (sm_t){ .id = id, .cfg = *cfg, .active_limit = UINT_MAX };
     if (!cfg->max_warps || !cfg->max_ctas || !cfg->nsched ||
         cfg->nsched > cfg->max_warps)
         return "an SM needs warp slots, CTA slots and 1..warps schedulers";
@@ -321,6 +322,39 @@ static int scoreboard_fit(sm_t *s, const sm_kernel_t *k)
     return 0;
 }
 
+/* Pauses exactly the resident CTAs beyond the active limit in placement
+ * order (the youngest), and touches the slots of each CTA whose state
+ * changes, so that their cached readiness is looked at again.  Rare: a
+ * limit change, or a placement or completion while the limit binds. */
+static void repause(sm_t *s)
+{
+    s->npaused = 0;
+    for (unsigned ci = 0; ci < s->cfg.max_ctas; ci++) {
+        sm_cta_t *c = &s->ctas[ci];
+        if (!c->used)
+            continue;
+        unsigned older = 0;
+        for (unsigned j = 0; j < s->cfg.max_ctas; j++)
+            older += s->ctas[j].used && s->ctas[j].seq < c->seq;
+        uint8_t paused = older >= s->active_limit;
+        s->npaused += paused;
+        if (paused == c->paused)
+            continue;
+        c->paused = paused;
+        for (unsigned i = 0; i < s->cfg.max_warps; i++)
+            if (s->slots[i].live && s->slots[i].cta == ci)
+                sm_ready_touch(s, i);
+    }
+}
+
+void sm_set_active_limit(sm_t *s, unsigned n)
+{
+    if (n == s->active_limit)
+        return;
+    s->active_limit = n;
+    repause(s);
+}
+
 /* A free warp slot for warp i of a CTA: with a partner (the pair's lower
  * CTA in slot `partner`), one of the scheduler that holds the partner's
  * warp i when that scheduler has a free slot; else the lowest free. */
@@ -370,6 +404,8 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     if (rc != SIMT_OK)
         return rc;
     c->used = 1;
+    c->paused = 0;
+    c->seq = s->next_cta_seq++;
     c->warp_insns = 0;
     c->id = ctaid[0] + (uint64_t)l->grid.x * (ctaid[1] + (uint64_t)l->grid.y * ctaid[2]);
     c->base_age = s->next_age;
@@ -399,8 +435,12 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     s->live_warps += c->cta.nwarps;
     s->need_fetch += c->cta.nwarps;
     k->live_warps += c->cta.nwarps;
-    if (k->ctas_on_sm[s->id]++ == 0)
+    if (k->ctas_on_sm[s->id]++ == 0) {
         k->hosting_sms++;
+        s->nkernels++;
+    }
+    if (s->nctas > s->active_limit)
+        repause(s);
     return SIMT_OK;
 }
 
@@ -603,6 +643,8 @@ static int issue(sm_t *s, uint64_t now)
     unsigned n = s->cfg.nsched;
     uint64_t cyc = s->cfg.cycle_base + now;
     sm_cycle_class_t cls = SM_CYCLE_IDLE; /* the smallest over schedulers */
+    /* this cycle for idle_cycles and mem_wait_cycles (sm_stats_t) */
+    unsigned issued = 0, held = 0, waiting = 0;
     for (unsigned k = 0; k < n; k++) {
         sm_sched_t *q = &s->scheds[k];
         sched_t *sc = &q->policy;
@@ -620,6 +662,9 @@ static int issue(sm_t *s, uint64_t now)
                 cls = c;
             sm_ready_check(s, k, now);
             s->stats.stall[skip]++;
+            held |= skip == SM_STALL_PIPELINE;
+            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
+                        ~q->blocked[SM_GATE_PAUSED]) != 0;
             if (q->event) {
                 q->event = 0;
                 if (sched_clock(sc, cyc))
@@ -641,6 +686,9 @@ static int issue(sm_t *s, uint64_t now)
                 cls = c;
             q->cls = (uint8_t)c;
             s->stats.stall[why]++;
+            held |= q->blocked[SM_GATE_PIPELINE] != 0;
+            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
+                        ~q->blocked[SM_GATE_PAUSED]) != 0;
             q->dirty = sc->ops->timed && q->ready;
             q->stall = (uint8_t)why;
         } else {
@@ -656,6 +704,7 @@ static int issue(sm_t *s, uint64_t now)
             sm_ready_event(s, SM_EV_RESOURCE_TAKEN);
             sched_issued(sc, j);
             cls = SM_CYCLE_ACTIVE;
+            issued = 1;
             q->free_at = now + s->cfg.issue_interval;
         }
         q->event = 0;
@@ -663,6 +712,12 @@ static int issue(sm_t *s, uint64_t now)
             return cosim_stop(s, NULL, NULL);
     }
     s->stats.cycle_class[cls]++;
+    if (!issued && !held) {
+        if (waiting)
+            s->stats.mem_wait_cycles++;
+        else
+            s->stats.idle_cycles++;
+    }
     return SIMT_OK;
 }
 
@@ -781,10 +836,14 @@ static unsigned complete_ctas(sm_t *s)
         c->cta.launch->stats->ctas_completed++;
         c->k->ctas_done++;
         s->stats.ctas_completed++;
-        if (--c->k->ctas_on_sm[s->id] == 0)
+        if (--c->k->ctas_on_sm[s->id] == 0) {
             c->k->hosting_sms--;
+            s->nkernels--;
+        }
         cta_release(&c->cta);
         c->used = 0;
+        s->npaused -= c->paused;
+        c->paused = 0;
         s->nctas--;
         s->used_warps -= c->k->warps;
         s->used_threads -= c->k->threads;
@@ -798,10 +857,12 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
 {
     if (!s->nctas) {
         s->stats.cycle_class[SM_CYCLE_IDLE]++; /* no warp at all */
+        s->stats.idle_cycles++;
         return SIMT_OK;
     }
     s->stats.cycles_active++;
     s->stats.resident_warp_cycles += s->live_warps;
+    s->stats.mixed_cycles += s->nkernels > 1;
     writeback(s, now);
     dispatch(s, now);
     opc_read_cycle(&s->opc);
@@ -810,7 +871,10 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     fetch(s, now);
     if (s->check_ctas) {
         s->check_ctas = 0;
-        *done += complete_ctas(s);
+        unsigned n = complete_ctas(s);
+        if (n && s->npaused) /* an older CTA left: a paused one may go on */
+            repause(s);
+        *done += n;
     }
     return SIMT_OK;
 }
@@ -852,6 +916,7 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     const sm_stats_t *t = &s->stats;
     st->sm_active_cycles += t->cycles_active;
     st->resident_warp_cycles += t->resident_warp_cycles;
+    st->sm_mixed_cycles += t->mixed_cycles;
     st->stall_idle += t->stall[SM_STALL_IDLE];
     st->stall_fetch += t->stall[SM_STALL_FETCH];
     st->stall_barrier += t->stall[SM_STALL_BARRIER];

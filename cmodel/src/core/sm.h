@@ -82,6 +82,14 @@ typedef struct sm_stats {
     uint64_t ctas_completed;
     uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
+    uint64_t mixed_cycles;     /* cycles with CTAs of 2+ kernels resident */
+    /* for CTA policies (cta_policy_counters_t; not exported as statistics):
+     * cycles nothing issued, split by why.  A cycle whose schedulers all
+     * failed to issue counts mem when some warp waits on a long-latency
+     * operation and no ready warp was held up by the pipeline, idle when
+     * neither (no warp, paused warps, barriers, empty buffers, short
+     * dependences); a cycle with no resident CTA counts idle. */
+    uint64_t idle_cycles, mem_wait_cycles;
 } sm_stats_t;
 
 /* Registers one instruction can read or write: every operand a vector of
@@ -154,6 +162,8 @@ typedef struct sm_kernel {
 
 typedef struct sm_cta {
     uint8_t used;
+    uint8_t paused;            /* its warps may not issue (sm_set_active_limit) */
+    uint64_t seq;              /* placement order on this SM */
     sm_kernel_t *k;
     cta_t cta;
     uint32_t smem_base;        /* its slice of the scratchpad */
@@ -186,6 +196,7 @@ typedef struct sm {
                                   the slots stays small) */
     sm_cta_t *ctas;
     unsigned nctas;            /* resident */
+    unsigned nkernels;         /* kernels with a resident CTA */
     unsigned used_warps, used_threads, used_regs;
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sm_cta_done_t *completed;  /* CTAs completed, not yet popped */
@@ -214,6 +225,10 @@ typedef struct sm {
                                   schedulers reset when a different one
                                   arrives at an empty SM) */
     uint64_t last_progress;    /* last cycle something issued or retired */
+    unsigned active_limit;     /* CTAs that may issue, oldest placed first
+                                  (UINT_MAX: all); the younger are paused */
+    unsigned npaused;          /* resident CTAs paused */
+    uint64_t next_cta_seq;
     sm_stats_t stats;
 } sm_t;
 
@@ -242,6 +257,20 @@ unsigned sm_cta_issued(const sm_t *s, const sm_kernel_t *k, uint64_t *out,
  * error status. */
 int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
                uint64_t now);
+
+/* Lets only the n CTAs placed longest ago issue; the warps of younger
+ * resident CTAs are paused (the paused issue gate, core/sm_ready.h) until
+ * the limit rises or older CTAs complete (DYNCTA's CTA pausing: the most
+ * recently assigned CTA is paused first).  UINT_MAX pauses none. */
+void sm_set_active_limit(sm_t *s, unsigned n);
+
+/* The SM's idle and memory-wait cycles so far (sm_stats_t), for CTA
+ * policies (gpu/cta_policy.h, the query counters). */
+static inline void sm_wait_cycles(const sm_t *s, uint64_t *idle, uint64_t *mem)
+{
+    *idle = s->stats.idle_cycles;
+    *mem = s->stats.mem_wait_cycles;
+}
 
 /* Places CTAs `lo` and `hi` of `k` as a pair (sm_can_take_ctas(.., 2)
  * must hold): each knows the other (the SCA scheduler's block), and warp i

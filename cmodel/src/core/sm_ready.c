@@ -14,6 +14,8 @@ static const struct {
     sm_stall_t stall;
     unsigned opened_by;        /* SM_EV_* */
 } sm_gates[SM_NGATES] = {
+    /* a paused warp has nothing it may issue: idle, as DYNCTA counts it */
+    [SM_GATE_PAUSED] = { "paused with its CTA (CTA policy)", SM_STALL_IDLE, 0 },
     [SM_GATE_BARRIER] = { "waiting at a barrier", SM_STALL_BARRIER,
                           SM_EV_BARRIER_RELEASED },
     [SM_GATE_FETCH] = { "instruction buffer empty", SM_STALL_FETCH, 0 },
@@ -39,6 +41,8 @@ static inline int gate_closed(const sm_t *s, unsigned i, uint64_t now,
     const sm_slot_t *sl = &s->slots[i];
     const sm_regs_t *r = &s->regs[i];
     switch (g) {
+    case SM_GATE_PAUSED:
+        return s->ctas[sl->cta].paused;
     case SM_GATE_BARRIER:
         return sl->at_bar;
     case SM_GATE_FETCH: /* a non-empty buffer always holds the warp's PC:
@@ -72,10 +76,14 @@ int sm_ready_fresh(const sm_t *s, unsigned slot, uint64_t now)
     return -1;
 }
 
-/* Waits at a barrier or on a long-latency operation (sched_view_t). */
+/* Waits at a barrier or on a long-latency operation, or is paused with its
+ * CTA (sched_view_t): a policy that keeps a set of warps to issue from
+ * (two_level, ltlws) moves such warps out, else paused warps could fill it
+ * while the running ones wait outside. */
 static int slot_waiting(const sm_t *s, unsigned i)
 {
-    return s->slots[i].at_bar || scoreboard_long_pending(&s->sb, i) > 0;
+    return s->slots[i].at_bar || scoreboard_long_pending(&s->sb, i) > 0 ||
+           s->ctas[s->slots[i].cta].paused;
 }
 
 /* Whether the instruction in the slot's buffer may reach the L1 data

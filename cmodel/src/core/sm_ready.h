@@ -5,6 +5,9 @@
  * are looked at (the first closed one is the warp's stall reason), and
  * the events that can open them:
  *
+ *   paused      its CTA is paused (DYNCTA,             the SM touches the
+ *               sm_set_active_limit)                  CTA's slots when it
+ *                                                     unpauses (and pauses)
  *   barrier     the warp waits at a barrier           a barrier released
  *   fetch       its instruction buffer is empty, or   its buffer filled
  *               filled this cycle                     (the warp's own)
@@ -48,8 +51,8 @@ typedef enum sm_stall {
 } sm_stall_t;
 
 typedef enum sm_gate {
-    SM_GATE_BARRIER, SM_GATE_FETCH, SM_GATE_SCOREBOARD, SM_GATE_PIPELINE,
-    SM_NGATES
+    SM_GATE_PAUSED, SM_GATE_BARRIER, SM_GATE_FETCH, SM_GATE_SCOREBOARD,
+    SM_GATE_PIPELINE, SM_NGATES
 } sm_gate_t;
 
 /* SM-wide events (a bit mask). */

@@ -11,10 +11,12 @@
 #include "core/sched.h"
 #include "gpu/config_gpgpusim.h"
 #include "gpu/cta_policy.h"
+#include "gpu/cta_quota.h"
+#include "compiler/relssp.h"
 #include "simt/config.h"
 #include "exec/recon.h"
 
-typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM } cfg_kind_t;
+typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM, CFG_TEXT } cfg_kind_t;
 
 /* The names of each CFG_ENUM key's values, in value order. */
 static const char *const *enum_names(int key)
@@ -31,6 +33,7 @@ static const char *const *enum_names(int key)
                                                 "local_wb_global_wt", NULL };
     static const char *const dram_sched[] = { "fr_fcfs", "fifo", NULL };
     static const char *const addr_mapping[] = { "linear", "xor", NULL };
+    static const char *const ssp_layout[] = { "decl", "min", NULL };
     static const char *const lcs_round[] = { "floor", "ceil", "round", NULL };
     static const char *const lcs_scope[] = { "launch", "kernel", NULL };
     static const char *const bcs_odd_fill[] = { "none", "singleton", NULL };
@@ -44,6 +47,8 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_CTA_POLICY: return cta_policy_names;
     case SIMT_CFG_RECONVERGENCE: return recon_model_names;
     case SIMT_CFG_REGS_SOURCE: return regs_source;
+    case SIMT_CFG_SSP_LAYOUT: return ssp_layout;
+    case SIMT_CFG_SSP_RELSSP: return relssp_placement_names;
     case SIMT_CFG_LCS_ROUND: return lcs_round;
     case SIMT_CFG_LCS_SCOPE: return lcs_scope;
     case SIMT_CFG_BCS_ODD_FILL: return bcs_odd_fill;
@@ -132,6 +137,14 @@ static const char *control_byte(const char *text, size_t n)
     return NULL;
 }
 
+/* NULL when `v` is a valid value of text key k, else why not. */
+static const char *text_check(int k, const char *v)
+{
+    if (k == SIMT_CFG_CKE_QUOTA)
+        return config_quota_check(v);
+    return NULL;
+}
+
 /* The index of `file` in cfg->files, added if new; -1 when the table is
  * full.  Keys set from a file keep the index, so that a validation error
  * names the file that set the key, included or not. */
@@ -203,17 +216,33 @@ static int assign_at(simt_config_t *cfg, const char *file, unsigned line,
                                "unknown configuration key '%.*s' (docs/configs.md "
                                "lists the keys)", (int)klen, k);
     }
-    if (vlen == 0)
+    if (vlen == 0 && keys[ki].kind != CFG_TEXT)
         return set_input_error(err, file, line, vcol, "missing value for '%s'",
                                keys[ki].name);
-    char buf[64];
-    if (vlen >= sizeof buf)
+    char buf[256];
+    if (vlen >= (keys[ki].kind == CFG_TEXT ? sizeof buf : 64))
         return set_input_error(err, file, line, vcol, "value for '%s' is too "
                                "long", keys[ki].name);
     memcpy(buf, v, vlen);
     buf[vlen] = '\0';
     int64_t val;
-    if (keys[ki].kind == CFG_ENUM) {
+    if (keys[ki].kind == CFG_TEXT) {
+        const char *why = text_check(ki, buf);
+        if (why)
+            return set_input_error(err, file, line, vcol, "'%s': %s",
+                                   keys[ki].name, why);
+        if (cfg->ntext + vlen + 1 > sizeof cfg->text)
+            return set_input_error(err, file, line, vcol, "value for '%s': "
+                                   "the text keys' values take more than %u "
+                                   "bytes in all", keys[ki].name,
+                                   SIMT_CONFIG_TEXT_BYTES);
+        val = 0; /* the empty string */
+        if (vlen) {
+            memcpy(cfg->text + cfg->ntext, buf, vlen + 1);
+            val = 1 + (int64_t)cfg->ntext;
+            cfg->ntext += (uint32_t)vlen + 1;
+        }
+    } else if (keys[ki].kind == CFG_ENUM) {
         const char *const *names = enum_names(ki);
         val = -1;
         for (int i = 0; names[i]; i++)
@@ -544,6 +573,11 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
                          "%lld schedulers give %lld warp slots each, more than "
                          "the %d a scheduler holds: raise gpgpu_num_sched_per_core",
                          V(MAX_THREADS_SM) / 32, V(NUM_SCHED), per, SCHED_MAX_SLOTS);
+    if (V(DYNCTA_T_MEM_L) > V(DYNCTA_T_MEM_H))
+        return key_error(cfg, blame(cfg, SIMT_CFG_DYNCTA_T_MEM_L, SIMT_CFG_DYNCTA_T_MEM_H),
+                         err, "dyncta_t_mem_l (%lld) exceeds dyncta_t_mem_h "
+                         "(%lld): the low memory-wait threshold must not be "
+                         "above the high one", V(DYNCTA_T_MEM_L), V(DYNCTA_T_MEM_H));
     if (V(LCS_MONITOR_SM) >= V(N_CLUSTERS) * V(CORES_PER_CLUSTER))
         return key_error(cfg, SIMT_CFG_LCS_MONITOR_SM, err, "lcs_monitor_sm "
                          "(%lld) names no SM: there are %lld (gpgpu_n_clusters "
@@ -555,6 +589,8 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
 
 const char *simt_config_value_name(const simt_config_t *cfg, simt_cfg_key_t k)
 {
+    if (k < SIMT_CFG_NKEYS && keys[k].kind == CFG_TEXT)
+        return cfg->value[k] ? cfg->text + cfg->value[k] - 1 : "";
     if (k >= SIMT_CFG_NKEYS || keys[k].kind != CFG_ENUM)
         return NULL;
     return enum_names(k)[cfg->value[k]];

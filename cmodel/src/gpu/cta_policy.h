@@ -37,10 +37,31 @@
  * n = 2, `fits_n(.., 2)`), and never more CTAs of a kernel than
  * kernel_ready gave (the policy sees every placement it makes).
  *
- * Policies needing more (mCKE's per-kernel quotas, ...) get a new query or
- * event here, filled by an accessor of the module that owns the figure (an
- * SM accessor for issue counts): docs/timing-model.md, "CTA placement
- * policy". */
+ * Policies needing more (LCS's counts of the CTAs still resident, mCKE's
+ * per-kernel quotas) get a new query or event here,
+ * filled by an accessor of the module that owns the figure (an SM accessor
+ * for issue counts): docs/timing-model.md, "CTA placement policy".  So far:
+ *   cap(k)              the most CTAs of kernel k one SM may hold: its
+ *                       occupancy limit T_max (resources alone, the CTA
+ *                       slots included), lowered by its cke_quota;
+ *   resident(sm, k)     CTAs of kernel k resident on SM sm now;
+ *   counters(sm, &c)    the SM's idle and memory-wait cycles so far
+ *                       (DYNCTA's C_idle and C_mem, core/sm.h);
+ *   limit_active(sm, n) a request, not a question: only the n CTAs placed
+ *                       longest ago on SM sm may issue, younger ones are
+ *                       paused (not killed) until the limit rises or older
+ *                       ones complete (DYNCTA's CTA pausing; UINT_MAX: none
+ *                       paused, the state every SM starts in);
+ *   fits_n(sm, k, n)    n CTAs of k fit at once (a BCS pair);
+ *   issued(sm, k, ..)   the warp-instructions of each CTA of k resident on
+ *                       the SM (LCS's counters);
+ *   kernel(k)           its block shape, static kernel and T_max (cap);
+ *   now()               the core cycle (LCS's window);
+ * and the event cycle(now), once at the start of every core cycle before
+ * its place calls, for policies that act on a clock (NULL otherwise, so the
+ * others pay nothing).  place may name 2 CTAs (a BCS pair), cta_done
+ * carries the CTA's linear id, and kernel_stats reports LCS's figures.
+ * Tests' fake GPUs fill what their policy asks. */
 #ifndef GPU_CTA_POLICY_H
 #define GPU_CTA_POLICY_H
 
@@ -64,6 +85,14 @@ typedef struct cta_policy_kernel {
     uint32_t tmax;            /* CTAs of it an empty SM holds (occupancy) */
 } cta_policy_kernel_t;
 
+/* An SM's cycle counts since the run began (cta_policy_query_t.counters). */
+typedef struct cta_policy_counters {
+    uint64_t idle;  /* cycles nothing issued and nothing could: no warp, or
+                       none ready and none waiting on memory */
+    uint64_t mem;   /* cycles nothing issued while warps waited on memory
+                       (and no ready warp was held up by the pipeline) */
+} cta_policy_counters_t;
+
 /* What a policy may ask of the SMs. */
 typedef struct cta_policy_query {
     /* 1 when one more CTA of `kernel` fits on SM `sm` now */
@@ -76,6 +105,10 @@ typedef struct cta_policy_query {
                        uint64_t *out, unsigned max);
     void (*kernel)(const void *ctx, unsigned kernel, cta_policy_kernel_t *out);
     uint64_t (*now)(const void *ctx);  /* the core cycle */
+    unsigned (*cap)(const void *ctx, unsigned kernel);
+    unsigned (*resident)(const void *ctx, unsigned sm, unsigned kernel);
+    void (*counters)(const void *ctx, unsigned sm, cta_policy_counters_t *out);
+    void (*limit_active)(const void *ctx, unsigned sm, unsigned n);
     const void *ctx;
 } cta_policy_query_t;
 
@@ -90,6 +123,8 @@ typedef struct cta_policy_params {
     cta_bcs_odd_fill_t bcs_odd_fill;
 } cta_policy_params_t;
 
+struct simt_config;
+
 /* The GPU a policy places on. */
 typedef struct cta_policy_env {
     unsigned clusters, per_cluster; /* SMs = clusters x per_cluster */
@@ -97,6 +132,9 @@ typedef struct cta_policy_env {
     unsigned slots;                 /* CTA slots per SM */
     cta_policy_params_t params;
     cta_policy_query_t query;
+    /* the run's configuration, for a policy's own keys (dyncta_*); NULL
+     * in tests: the keys' defaults */
+    const struct simt_config *cfg;
 } cta_policy_env_t;
 
 /* What a policy reports per kernel launch (zero where it has nothing):
@@ -116,6 +154,7 @@ typedef struct cta_policy_methods {
     void (*cta_done)(void *state, unsigned sm, unsigned kernel, uint64_t cta,
                      uint64_t warp_insns);
     void (*kernel_done)(void *state, unsigned kernel);
+    void (*cycle)(void *state, uint64_t now);
     /* n CTAs (1 or 2) with *sm and *kernel set (they fit there), or 0: none
      * this cycle */
     int (*place)(void *state, unsigned cluster, unsigned *sm, unsigned *kernel);

@@ -114,5 +114,6 @@ const cta_policy_methods_t cta_rr_methods = {
     .kernel_ready = rr_kernel_ready,
     .cta_done = rr_cta_done,
     .kernel_done = NULL,
+    .cycle = NULL,
     .place = rr_place,
 };

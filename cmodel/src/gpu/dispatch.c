@@ -3,19 +3,73 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "base/error.h"
-#include "gpu/dispatch.h"
+#include <limits.h>
 
+#include "base/error.h"
+#include "gpu/cta_quota.h"
+#include "gpu/dispatch.h"
+#include "simt/config.h"
+
+/* ---------- the policy's queries (gpu/cta_policy.h) ---------- */
+
+/* A quota (cke_quota) is a limit like a resource: no policy exceeds it. */
 static int fits(const void *ctx, unsigned sm, unsigned kernel)
 {
     const dispatch_t *d = ctx;
-    return sm_can_take_cta(&d->sms[sm], &d->ks[kernel].k);
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    return sm_can_take_cta(&d->sms[sm], k) &&
+           (!d->quota[kernel] || k->ctas_on_sm[sm] < d->quota[kernel]);
 }
 
+static unsigned at_most(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
+/* T_max: what an empty SM holds of the kernel by resources alone (SMs are
+ * alike, so SM 0's configuration stands for all), lowered by its quota. */
+static unsigned cap(const void *ctx, unsigned kernel)
+{
+    const dispatch_t *d = ctx;
+    const sm_cfg_t *c = &d->sms[0].cfg;
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    unsigned n = c->max_ctas;
+    n = at_most(n, c->max_threads / k->threads);
+    n = at_most(n, c->max_warps / k->warps);
+    if (k->regs)
+        n = at_most(n, c->regs / k->regs);
+    if (k->smem)
+        n = at_most(n, c->smem / k->smem);
+    if (d->quota[kernel])
+        n = at_most(n, d->quota[kernel]);
+    return n;
+}
+
+static unsigned resident(const void *ctx, unsigned sm, unsigned kernel)
+{
+    const dispatch_t *d = ctx;
+    return d->ks[kernel].k.ctas_on_sm[sm];
+}
+
+static void counters(const void *ctx, unsigned sm, cta_policy_counters_t *out)
+{
+    const dispatch_t *d = ctx;
+    sm_wait_cycles(&d->sms[sm], &out->idle, &out->mem);
+}
+
+static void limit_active(const void *ctx, unsigned sm, unsigned n)
+{
+    const dispatch_t *d = ctx;
+    sm_set_active_limit(&d->sms[sm], n);
+}
+
+/* n at once (a BCS pair), under the quota too */
 static int fits_n(const void *ctx, unsigned sm, unsigned kernel, unsigned n)
 {
     const dispatch_t *d = ctx;
-    return sm_can_take_ctas(&d->sms[sm], &d->ks[kernel].k, n);
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    return sm_can_take_ctas(&d->sms[sm], k, n) &&
+           (!d->quota[kernel] || k->ctas_on_sm[sm] + n <= d->quota[kernel]);
 }
 
 static unsigned issued(const void *ctx, unsigned sm, unsigned kernel,
@@ -33,7 +87,7 @@ static void kernel_info(const void *ctx, unsigned kernel,
     *out = (cta_policy_kernel_t){
         .block = { k->l->block.x, k->l->block.y, k->l->block.z },
         .code = k->code_id,
-        .tmax = d->nsms ? sm_max_ctas_of(&d->sms[0].cfg, k) : 0 };
+        .tmax = d->nsms ? cap(d, kernel) : 0 };
 }
 
 static uint64_t now_of(const void *ctx)
@@ -49,8 +103,7 @@ static void kernel_ready(dispatch_t *d, unsigned k)
 
 int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned nk, sm_t *sms, unsigned clusters,
-                  unsigned per_cluster, cta_policy_kind_t policy,
-                  const cta_policy_params_t *params)
+                  unsigned per_cluster, const simt_config_t *cfg)
 {
     *d = (dispatch_t){ .ks = ks, .nk = nk, .sms = sms, .clusters = clusters,
                        .per_cluster = per_cluster,
@@ -58,17 +111,32 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
     size_t n = nk ? nk : 1;
     d->next_in_stream = malloc(n * sizeof *d->next_in_stream);
     d->active = malloc(n * sizeof *d->active);
+    d->quota = calloc(n, sizeof *d->quota);
     /* per kernel: whether an earlier launch shares its stream */
     uint8_t *follows = calloc(n, 1);
+    const char *quotas = simt_config_value_name(cfg, SIMT_CFG_CKE_QUOTA);
+    cta_policy_params_t params = {
+        .lcs_round = (cta_lcs_round_t)simt_config_get(cfg, SIMT_CFG_LCS_ROUND),
+        .lcs_scope = (cta_lcs_scope_t)simt_config_get(cfg, SIMT_CFG_LCS_SCOPE),
+        .lcs_monitor_sm = (unsigned)simt_config_get(cfg, SIMT_CFG_LCS_MONITOR_SM),
+        .bcs_odd_fill = (cta_bcs_odd_fill_t)simt_config_get(cfg, SIMT_CFG_BCS_ODD_FILL) };
+    for (unsigned k = 0; d->quota && k < nk; k++)
+        d->quota[k] = cta_quota_of(quotas, ks[k].k.l->kernel_name);
     cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
-                             .nkernels = nk,
+                             .nkernels = nk, .cfg = cfg,
                              .slots = d->nsms ? sms[0].cfg.max_ctas : 0,
-                             .params = *params,
+                             .params = params,
                              .query = { .fits = fits, .fits_n = fits_n,
                                         .issued = issued,
                                         .kernel = kernel_info, .now = now_of,
+                                        .cap = cap,
+                                        .resident = resident,
+                                        .counters = counters,
+                                        .limit_active = limit_active,
                                         .ctx = d } };
-    if (!d->next_in_stream || !d->active || !follows ||
+    cta_policy_kind_t policy =
+        (cta_policy_kind_t)simt_config_get(cfg, SIMT_CFG_CTA_POLICY);
+    if (!d->next_in_stream || !d->active || !follows || !d->quota ||
         cta_policy_init(&d->policy, policy, &env) != 0) {
         free(follows);
         return -1;
@@ -95,7 +163,8 @@ void dispatch_free(dispatch_t *d)
     cta_policy_free(&d->policy);
     free(d->next_in_stream);
     free(d->active);
-    d->next_in_stream = d->active = NULL;
+    free(d->quota);
+    d->next_in_stream = d->active = d->quota = NULL;
 }
 
 /* Kernel k placed its first CTA: it joins the active list (ascending). */
@@ -120,6 +189,8 @@ static void cta_xyz(const simt_dim3_t *gr, uint64_t i, uint32_t id[3])
 int dispatch_place(dispatch_t *d, uint64_t now)
 {
     d->now = now;
+    if (d->policy.m->cycle)
+        d->policy.m->cycle(d->policy.state, now);
     for (unsigned c = 0; c < d->clusters; c++) {
         unsigned s, k;
         int n = d->policy.m->place(d->policy.state, c, &s, &k);
@@ -129,7 +200,7 @@ int dispatch_place(dispatch_t *d, uint64_t now)
          * placements are rare next to cycles */
         if (n < 0 || n > 2 || k >= d->nk || s / d->per_cluster != c ||
             d->ks[k].next_cta + (unsigned)n > d->ks[k].nctas ||
-            !sm_can_take_ctas(&d->sms[s], &d->ks[k].k, (unsigned)n))
+            !fits_n(d, s, k, (unsigned)n))
             return set_error(d->ks[0].k.l->err, SIMT_EINPUT, "internal: the CTA "
                              "policy placed %d CTAs of kernel %u on SM %u of "
                              "cluster %u, where they cannot go", n, k, s, c);

@@ -45,19 +45,19 @@ typedef struct dispatch {
                                  policy's `now` query) */
     unsigned *next_in_stream; /* per kernel: the next launch of its stream,
                                  or nk */
+    unsigned *quota;          /* per kernel: its cke_quota, 0 for none */
     unsigned *active;         /* started and not ended, ascending */
     unsigned nactive;
     unsigned ndone;           /* kernels whose every CTA completed */
 } dispatch_t;
 
 /* Over kernels ks[0..nk) (launched as ls[0..nk), each with k and nctas
- * set) on sms[0..clusters x per_cluster) with policy `policy` configured
- * by `params`; tells the policy which kernels are ready.  0, or -1 (host
- * memory). */
+ * set) on sms[0..clusters x per_cluster); the policy (gpgpu_cta_policy)
+ * and the kernels' quotas (cke_quota) come from cfg, which must outlive d;
+ * tells the policy which kernels are ready.  0, or -1 (host memory). */
 int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned nk, sm_t *sms, unsigned clusters,
-                  unsigned per_cluster, cta_policy_kind_t policy,
-                  const cta_policy_params_t *params);
+                  unsigned per_cluster, const simt_config_t *cfg);
 void dispatch_free(dispatch_t *d);
 
 /* Places this cycle's CTAs: SIMT_OK, sm_add_cta's error, or SIMT_EINPUT

@@ -10,6 +10,7 @@
 #include "exec/exec.h"
 #include "exec/texture.h"
 #include "gpu/compiled.h"
+#include "gpu/mix.h"
 #include "gpu/occupancy.h"
 #include "gpu/timing.h"
 #include "simt/simt.h"
@@ -57,7 +58,14 @@ struct simt_gpu {
     exec_printf_buf_t printf_buf; /* device printf since the last flush */
     FILE *device_out;            /* where it goes (stdout by default) */
     limits_t limits;             /* gpgpu_max_cycle, gpgpu_max_insn, timeout */
+    gpu_mix_t *mix;              /* drivers running as a mix (gpu/mix.h), or
+                                    NULL */
 };
+
+void gpu_set_mix(simt_gpu_t *g, gpu_mix_t *m)
+{
+    g->mix = m;
+}
 
 /* CUDA's default printf FIFO size (cudaLimitPrintfFifoSize). */
 #define GPU_PRINTF_FIFO_BYTES (1u << 20)
@@ -617,6 +625,13 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
         g->qcap = nc;
     }
     g->queue[g->nqueue++] = (pending_t){ mod, (uint32_t)fi, *launch, params };
+    /* a mix member's streams are its own (gpu/mix.h) */
+    if (g->mix && gpu_mix_stream(g->mix, launch->stream,
+                                 &g->queue[g->nqueue - 1].launch.stream) != 0) {
+        free(g->queue[--g->nqueue].params);
+        return set_error(err, SIMT_EINPUT, "launch of '%s': stream %d is out "
+                         "of range for a mix", kernel, launch->stream);
+    }
     return SIMT_OK;
 }
 
@@ -713,7 +728,16 @@ static int run_functional(simt_gpu_t *g, pending_t *pl, simt_error_t *err)
     return rc;
 }
 
+/* In a mix, a driver's synchronize waits for its round (gpu/mix.h), whose
+ * last member runs gpu_synchronize_queue for all. */
 int simt_synchronize(simt_gpu_t *g, simt_error_t *err)
+{
+    if (g->mix)
+        return gpu_mix_synchronize(g->mix, err);
+    return gpu_synchronize_queue(g, err);
+}
+
+int gpu_synchronize_queue(simt_gpu_t *g, simt_error_t *err)
 {
     int rc = SIMT_OK;
     uint32_t i = 0;

@@ -197,15 +197,9 @@ static int run_setup(gpu_run_t *g)
         if (why)
             return set_error(err, SIMT_EINPUT, "configuration: error: %s", why);
     }
-    /* after the SMs: a policy's queries (T_max, CTA slots) read them */
-    cta_policy_params_t pp = {
-        .lcs_round = (cta_lcs_round_t)GET(LCS_ROUND),
-        .lcs_scope = (cta_lcs_scope_t)GET(LCS_SCOPE),
-        .lcs_monitor_sm = GET(LCS_MONITOR_SM),
-        .bcs_odd_fill = (cta_bcs_odd_fill_t)GET(BCS_ODD_FILL) };
+    /* after the SMs: the policy's first events may ask them (cap) */
     if (dispatch_init(&g->dispatch, g->ks, g->ls, g->nk, g->sms, g->clusters,
-                      GET(CORES_PER_CLUSTER),
-                      (cta_policy_kind_t)GET(CTA_POLICY), &pp) != 0)
+                      GET(CORES_PER_CLUSTER), cfg) != 0)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
     return SIMT_OK;

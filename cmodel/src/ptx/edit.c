@@ -206,6 +206,17 @@ ptx_insn_t ptx_make_ret(uint32_t func)
     return r;
 }
 
+ptx_insn_t ptx_make_relssp(uint32_t func)
+{
+    ptx_insn_t r;
+    memset(&r, 0, sizeof r);
+    r.op = PTX_OP_RELSSP;
+    r.vec = 1;
+    r.guard = PTX_REG_SINK;
+    r.func = func;
+    return r;
+}
+
 ptx_insn_t ptx_make_bra(uint32_t target, uint32_t func)
 {
     ptx_insn_t b;

@@ -49,4 +49,7 @@ int ptx_grow_local(ptx_module_t *m, uint32_t f, const char *name,
 ptx_insn_t ptx_make_bra(uint32_t target, uint32_t func);
 ptx_insn_t ptx_make_ret(uint32_t func);
 
+/* An unguarded `relssp;` (Scratchpad Sharing's release, no operand). */
+ptx_insn_t ptx_make_relssp(uint32_t func);
+
 #endif
