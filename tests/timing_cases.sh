@@ -40,7 +40,9 @@ fail=0
 case_run() { # name, simt, args...
   local name=$1 bin=$2
   shift 2
-  if out=$("$bin" run "$@" 2>&1) && echo "$out" | grep -q ': PASS'; then
+  # a here-string, not echo | grep -q: under pipefail grep -q leaving at
+  # the first match can kill echo with SIGPIPE on a long output
+  if out=$("$bin" run "$@" 2>&1) && grep -q ': PASS' <<<"$out"; then
     pass=$((pass + 1))
     echo "ok $name"
   else
@@ -100,8 +102,10 @@ json_case() {
     if [ "$x" = "--" ]; then side=b; continue; fi
     if [ $side = a ]; then a+=("$x"); else b+=("$x"); fi
   done
-  if "$simt" run "${a[@]}" --json "$tmp/r.json" 2>&1 | grep -q ': PASS' &&
-     "$simt" run "${b[@]}" --json "$tmp/l.json" 2>&1 | grep -q ': PASS' &&
+  local ra rb
+  ra=$("$simt" run "${a[@]}" --json "$tmp/r.json" 2>&1)
+  rb=$("$simt" run "${b[@]}" --json "$tmp/l.json" 2>&1)
+  if grep -q ': PASS' <<<"$ra" && grep -q ': PASS' <<<"$rb" &&
      python3 - "$tmp/r.json" "$tmp/l.json" "$cond" <<'PY'
 import json, sys
 r, l = (json.load(open(f)) for f in sys.argv[1:3])
