@@ -49,6 +49,11 @@ static int sharing_kernel(const sm_t *s, const sm_kernel_t *k)
 
 int sm_share_fits(const sm_t *s, const sm_kernel_t *k)
 {
+    return sm_share_fits_n(s, k, 1);
+}
+
+int sm_share_fits_n(const sm_t *s, const sm_kernel_t *k, unsigned n)
+{
     const sm_share_t *h = &s->share;
     if (s->nctas && h->k != k)
         /* a sharing kernel's layout owns the SM until it empties; a
@@ -57,12 +62,13 @@ int sm_share_fits(const sm_t *s, const sm_kernel_t *k)
         return h->k ? 0 : -1;
     if (!sharing_kernel(s, k))
         return -1;
-    unsigned free_slot = 0;
-    for (unsigned ci = 0; ci < k->ssp_n && !free_slot; ci++)
-        free_slot = !s->ctas[ci].used;
-    return free_slot && s->used_warps + k->warps <= s->cfg.max_warps &&
-           s->used_threads + k->threads <= s->cfg.max_threads &&
-           s->used_regs + k->regs <= s->cfg.regs;
+    unsigned free_slots = 0;
+    for (unsigned ci = 0; ci < k->ssp_n; ci++)
+        free_slots += !s->ctas[ci].used;
+    return free_slots >= n &&
+           s->used_warps + n * k->warps <= s->cfg.max_warps &&
+           s->used_threads + n * k->threads <= s->cfg.max_threads &&
+           s->used_regs + (uint64_t)n * k->regs <= s->cfg.regs;
 }
 
 int sm_share_slot(sm_t *s, const sm_kernel_t *k, unsigned *ci, uint32_t *base)

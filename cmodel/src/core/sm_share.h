@@ -57,6 +57,8 @@ void sm_share_free(struct sm *s);
  * the SM is empty; -1 when not sharing.  sm_share_placed: the CTA in
  * slot ci was initialised: aliasing and fresh relssp state. */
 int sm_share_fits(const struct sm *s, const struct sm_kernel *k);
+/* The same for n CTAs at once (BCS's pairs, sm_can_take_ctas). */
+int sm_share_fits_n(const struct sm *s, const struct sm_kernel *k, unsigned n);
 int sm_share_slot(struct sm *s, const struct sm_kernel *k, unsigned *ci,
                   uint32_t *base);
 void sm_share_placed(struct sm *s, unsigned ci);
