@@ -515,3 +515,29 @@ TEST(ssp_relssp_without_lock_and_access_after_release)
     CHECK_MSG(strstr(r.msg, "ssp.ptx:") != NULL, "not located: %s", r.msg);
     free(r.out);
 }
+
+/* ShSM ends with the sharing kernel's stay on the SM: a second launch that
+ * does not share (1024 threads: one CTA by threads as by scratchpad) runs
+ * its shared-region accesses on the same SM without the first launch's
+ * pair table: no lock is taken for it (the first launch alone takes 1,
+ * as in ssp_lock_isolation_wait_and_transfer). */
+TEST(ssp_tables_end_with_the_kernel)
+{
+    const char *sets[] = { SMALL_SM, "gpgpu_n_clusters=1", NULL };
+    simt_error_t err = { 0 };
+    simt_gpu_t *g = pk_gpu(sets, &err);
+    simt_module_t *m = g ? pk_load(g, "ssp.ptx", pair_ptx, &err) : NULL;
+    CHECK_MSG(m != NULL, "%s", err.msg);
+    simt_devptr_t out = pk_alloc_u32(g, 1024 * P_N, 0);
+    uint32_t spin = 0, off = 80;
+    simt_arg_t a[3] = { SIMT_ARG(out), SIMT_ARG(spin), SIMT_ARG(off) };
+    CHECK(pk_launch(g, m, "pair", pk_dim(2, 1, 1), pk_dim(32, 1, 1), 0, a, 3,
+                    &err) == SIMT_OK);
+    CHECK(pk_launch(g, m, "pair", pk_dim(1, 1, 1), pk_dim(1024, 1, 1), 0, a, 3,
+                    &err) == SIMT_OK);
+    CHECK_MSG(simt_synchronize(g, &err) == SIMT_OK, "%s", err.msg);
+    const simt_stats_t *st = simt_gpu_stats(g);
+    CHECK_EQ(st->ssp_pairs, 1); /* the first launch's; the second has 0 */
+    CHECK_EQ(st->ssp_lock_acquisitions, 1);
+    pk_gpu_free(g);
+}

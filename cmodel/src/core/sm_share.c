@@ -119,10 +119,8 @@ void sm_share_placed(sm_t *s, unsigned ci)
         c->smem_split = k->ssp_limit;
         c->smem_hi = s->smem + (size_t)p * k->smem;
     }
-    /* sm_add_cta zeroed the whole slice; a resident partner may be using
-     * the shared region, whose bytes lie in the baseline slot's slice:
-     * those were zeroed only when the partner is absent.  (The caller
-     * zeroes just the private part when the partner is resident.) */
+    /* (sm.c's share_zero zeroed the private bytes, and the shared region
+     * only when the partner is absent) */
 }
 
 /* Touches every warp slot of CTA slot ci (lock state changed). */
@@ -306,4 +304,7 @@ void sm_share_cta_done(sm_t *s, unsigned ci, uint64_t now)
     }
     h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
     h->inflight[ci] = 0;
+    if (s->nctas == 1) /* the last CTA (the caller counts it down next):
+                          ShSM ends with the kernel's stay on this SM */
+        h->k = NULL;
 }
