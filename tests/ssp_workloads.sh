@@ -109,5 +109,28 @@ for w in $workloads; do
   done
 done
 
+# Set-3 (reference 000 §2.10, §6.8, §9 tests 2 and 15): dct5 at paper size
+# is limited by CTA slots, not scratchpad, so no block is paired: Shared-LRR
+# and Shared-GTO run cycle-identical to Unshared-LRR and Unshared-GTO, and
+# Shared-OWF (every warp unshared: dynamic warp id order) stays within 5%
+# of Unshared-GTO.
+declare -A cyc=()
+for c in unshared-lrr shared-lrr unshared-gto shared-gto shared-owf; do
+  if "$simt" run dct5 --config configs/000/$c.cfg --param size=paper --quiet \
+       --json "$tmp/s3.json" >/dev/null 2>&1; then
+    cyc[$c]=$(jnum "$tmp/s3.json" gpu_sim_cycle)
+  else
+    cyc[$c]=x
+  fi
+done
+if [ "${cyc[unshared-lrr]}" != x ] && [ "${cyc[unshared-lrr]}" = "${cyc[shared-lrr]}" ] &&
+   [ "${cyc[unshared-gto]}" = "${cyc[shared-gto]}" ] &&
+   python3 -c "import sys; a, b = map(int, sys.argv[1:]); sys.exit(abs(a - b) > 0.05 * b)" \
+     "${cyc[shared-owf]}" "${cyc[unshared-gto]}" 2>/dev/null; then
+  ok "dct5 (Set-3) paper: LRR ${cyc[unshared-lrr]} = ${cyc[shared-lrr]}, GTO ${cyc[unshared-gto]} = ${cyc[shared-gto]}, OWF ${cyc[shared-owf]}"
+else
+  bad "dct5 (Set-3) paper: ${cyc[*]}"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
