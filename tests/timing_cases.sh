@@ -136,6 +136,10 @@ json_case "LCS on the Fig. 7(c) micro-kernel: T_new <= 2, faster than rr, same i
    l["stats"]["gpu_sim_cycle"] < r["stats"]["gpu_sim_cycle"] and
    lk["warp_insns"] == rk["warp_insns"]' \
   "${micro[@]}" -- "${micro[@]}" --set gpgpu_cta_policy=lcs
+json_case "LCS on the micro-kernel gates more register file than rr (reference 004 §8)" \
+  '1 - l["stats"]["rf_alloc_reg_cycles"] / (32768 * l["stats"]["gpu_sim_cycle"]) >
+   1 - r["stats"]["rf_alloc_reg_cycles"] / (32768 * r["stats"]["gpu_sim_cycle"])' \
+  "${micro[@]}" -- "${micro[@]}" --set gpgpu_cta_policy=lcs
 json_case "lcs_bcs + sca twice on hotspot: identical statistics" \
   'r["stats"] == l["stats"] and r["kernels"] == l["kernels"]' \
   hotspot --config configs/fermi-cta.cfg --set gpgpu_cta_policy=lcs_bcs --set gpgpu_scheduler=sca -- \

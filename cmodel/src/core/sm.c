@@ -466,6 +466,7 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     s->used_warps += k->warps;
     s->used_threads += k->threads;
     s->used_regs += k->regs;
+    s->used_smem += k->smem;
     unsigned slot = 0;
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
         slot = free_slot(s, partner, i);
@@ -904,6 +905,7 @@ static unsigned complete_ctas(sm_t *s, uint64_t now)
         s->used_warps -= c->k->warps;
         s->used_threads -= c->k->threads;
         s->used_regs -= c->k->regs;
+        s->used_smem -= c->k->smem;
         done++;
     }
     return done;
@@ -919,6 +921,10 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     s->stats.cycles_active++;
     s->stats.resident_warp_cycles += s->live_warps;
     s->stats.mixed_cycles += s->nkernels > 1;
+    /* what power gating leaves powered (reference 004 §6): the rest of
+     * the register file and scratchpad can be gated off */
+    s->stats.reg_alloc_cycles += s->used_regs;
+    s->stats.smem_alloc_cycles += s->used_smem;
     writeback(s, now);
     dispatch(s, now);
     opc_read_cycle(&s->opc);
@@ -973,6 +979,8 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     st->sm_active_cycles += t->cycles_active;
     st->resident_warp_cycles += t->resident_warp_cycles;
     st->sm_mixed_cycles += t->mixed_cycles;
+    st->rf_alloc_reg_cycles += t->reg_alloc_cycles;
+    st->smem_alloc_byte_cycles += t->smem_alloc_cycles;
     st->stall_idle += t->stall[SM_STALL_IDLE];
     st->stall_fetch += t->stall[SM_STALL_FETCH];
     st->stall_barrier += t->stall[SM_STALL_BARRIER];

@@ -85,6 +85,8 @@ typedef struct sm_stats {
     uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
     uint64_t mixed_cycles;     /* cycles with CTAs of 2+ kernels resident */
+    uint64_t reg_alloc_cycles; /* sum over cycles of used_regs */
+    uint64_t smem_alloc_cycles; /* sum over cycles of used_smem */
     /* for CTA policies (cta_policy_counters_t; not exported as statistics):
      * cycles nothing issued, split by why.  A cycle whose schedulers all
      * failed to issue counts mem when some warp waits on a long-latency
@@ -205,6 +207,7 @@ typedef struct sm {
     unsigned nctas;            /* resident */
     unsigned nkernels;         /* kernels with a resident CTA */
     unsigned used_warps, used_threads, used_regs;
+    uint64_t used_smem;        /* scratchpad bytes of the resident CTAs */
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sm_cta_done_t *completed;  /* CTAs completed, not yet popped */
     unsigned ncompleted;
