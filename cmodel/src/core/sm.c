@@ -466,7 +466,8 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     s->used_warps += k->warps;
     s->used_threads += k->threads;
     s->used_regs += k->regs;
-    s->used_smem += k->smem;
+    c->smem_held = shared && ci >= k->ssp_m ? k->ssp_priv : k->smem;
+    s->used_smem += c->smem_held;
     unsigned slot = 0;
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
         slot = free_slot(s, partner, i);
@@ -905,7 +906,7 @@ static unsigned complete_ctas(sm_t *s, uint64_t now)
         s->used_warps -= c->k->warps;
         s->used_threads -= c->k->threads;
         s->used_regs -= c->k->regs;
-        s->used_smem -= c->k->smem;
+        s->used_smem -= c->smem_held;
         done++;
     }
     return done;

@@ -176,6 +176,8 @@ typedef struct sm_cta {
     sm_kernel_t *k;
     cta_t cta;
     uint32_t smem_base;        /* its slice of the scratchpad */
+    uint32_t smem_held;        /* bytes it holds: k->smem, or an extra
+                                  Scratchpad Sharing CTA's private slice */
     uint64_t warp_insns;       /* warp-instructions its warps issued */
     uint64_t id;               /* its linear CTA id in the grid */
     uint64_t base_age;         /* the dynamic warp id of its warp 0 */
