@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx/printer.h"
+
 /* ---- GPUs still alive (freed at exit if a test stopped early) ---- */
 
 #define PK_MAX_LIVE 64
@@ -212,4 +214,20 @@ missing:
     snprintf(why, why_size, "fault report lacks \"%s\"; report was:\n%s",
              want, msg);
     return 0;
+}
+
+char *pk_print_module(const struct ptx_module *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    int rc = ptx_print_module(m, f);
+    fclose(f);
+    if (rc) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }

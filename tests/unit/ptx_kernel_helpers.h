@@ -40,6 +40,10 @@ int pk_run(simt_gpu_t *gpu, simt_module_t *mod, const char *kernel,
            simt_dim3_t grid, simt_dim3_t block, uint32_t dyn_shared,
            const simt_arg_t *args, size_t nargs, simt_error_t *err);
 
+/* A module printed as PTX text (ptx/printer.h), malloc'd; NULL on failure. */
+struct ptx_module;
+char *pk_print_module(const struct ptx_module *m);
+
 /* Allocates `count` 32-bit words, each set to `fill`; 0 on failure. */
 simt_devptr_t pk_alloc_u32(simt_gpu_t *gpu, size_t count, uint32_t fill);
 /* Copies `count` words back into `out`; SIMT_OK or the error status. */

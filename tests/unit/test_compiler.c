@@ -415,21 +415,6 @@ TEST(compiler_regs_source_ptxas)
 
 /* ---------- printer round trip ---------- */
 
-static char *print_to_string(const ptx_module_t *m)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return NULL;
-    int rc = ptx_print_module(m, f);
-    fclose(f);
-    if (rc) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
 
 /* The same program: functions, registers, symbols' layout, and every
  * instruction with its operands (labels as positions in the function). */
@@ -529,7 +514,7 @@ static int round_trip(const char *path, const char *passes,
             m = e;
         }
     }
-    char *out = print_to_string(m);
+    char *out = pk_print_module(m);
     ptx_module_t *back = out ? ptx_parse("printed.ptx", out, strlen(out), &err) : NULL;
     int ok = back && same_program(m, back, why, n);
     if (!back)

@@ -144,21 +144,6 @@ static paths_t all_paths(const ptx_module_t *m)
     return p;
 }
 
-static char *print_to_string(const ptx_module_t *m)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return NULL;
-    int rc = ptx_print_module(m, f);
-    fclose(f);
-    if (rc) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
 
 /* The printed module with each `relssp;` replaced by the counters the
  * probe kernels keep: %rpos = %rs (how far the thread has got), %rc += 1
@@ -167,7 +152,7 @@ static char *instrument(const ptx_module_t *m)
 {
     static const char from[] = "relssp;";
     static const char to[] = "mov.u32 %rpos, %rs;\n\tadd.u32 %rc, %rc, 1;";
-    char *text = print_to_string(m);
+    char *text = pk_print_module(m);
     if (!text)
         return NULL;
     size_t n = 0;
@@ -376,7 +361,7 @@ TEST(ssp_layout_example_6_5)
     }
     /* ...and the printed PTX declares C first, so it lays out the same */
     m = compile(fig9_ptx, NULL, min);
-    char *text = m ? print_to_string(m) : NULL;
+    char *text = m ? pk_print_module(m) : NULL;
     ptx_module_free(m);
     CHECK(text);
     const char *pa = strstr(text, " A[64]"), *pc = strstr(text, " C[64]");
