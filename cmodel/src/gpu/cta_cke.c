@@ -20,7 +20,6 @@
  * counts the SMs k owns that are not draining plus the draining SMs
  * promised to it (heir). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "gpu/cta_policy.h"
 
@@ -90,13 +89,7 @@ static void cke_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 {
     cta_cke_t *c = state;
     const cta_policy_query_t *q = &c->env.query;
-    unsigned i = c->nready;
-    while (i > 0 && c->ready[i - 1] > kernel) {
-        c->ready[i] = c->ready[i - 1];
-        i--;
-    }
-    c->ready[i] = kernel;
-    c->nready++;
+    cta_ready_insert(c->ready, &c->nready, kernel);
     c->left[kernel] = ctas;
     c->cap[kernel] = q->cap(q->ctx, kernel);
 }
@@ -178,9 +171,7 @@ static int cke_place(void *state, unsigned cluster, unsigned *sm,
             unsigned j = 0;
             while (c->ready[j] != k)
                 j++;
-            c->nready--;
-            memmove(&c->ready[j], &c->ready[j + 1],
-                    (c->nready - j) * sizeof *c->ready);
+            cta_ready_remove(c->ready, &c->nready, j);
         }
         return 1;
     }

@@ -119,13 +119,7 @@ static void dyncta_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 {
     cta_dyncta_t *d = state;
     const cta_policy_query_t *q = &d->env.query;
-    unsigned i = d->nready;
-    while (i > 0 && d->ready[i - 1] > kernel) {
-        d->ready[i] = d->ready[i - 1];
-        i--;
-    }
-    d->ready[i] = kernel;
-    d->nready++;
+    cta_ready_insert(d->ready, &d->nready, kernel);
     d->left[kernel] = ctas;
     d->tmax = 0;
     for (unsigned j = 0; j < d->nready; j++) {
@@ -190,9 +184,7 @@ static int dyncta_place(void *state, unsigned cluster, unsigned *sm,
             d->res[s]++;
             d->next[cluster] = (off + 1) % per;
             if (--d->left[k] == 0) {
-                d->nready--;
-                memmove(&d->ready[j], &d->ready[j + 1],
-                        (d->nready - j) * sizeof *d->ready);
+                cta_ready_remove(d->ready, &d->nready, j);
             }
             return 1;
         }

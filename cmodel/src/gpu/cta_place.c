@@ -44,13 +44,7 @@ int cta_place_init(cta_place_t *e, const cta_policy_env_t *env, int pairs)
 
 void cta_place_kernel_ready(cta_place_t *e, unsigned kernel, uint64_t ctas)
 {
-    unsigned i = e->nready;
-    while (i > 0 && e->ready[i - 1] > kernel) {
-        e->ready[i] = e->ready[i - 1];
-        i--;
-    }
-    e->ready[i] = kernel;
-    e->nready++;
+    cta_ready_insert(e->ready, &e->nready, kernel);
     e->left[kernel] = ctas;
     e->placed[kernel] = 0;
     if (e->pairs && e->env.query.kernel) {
@@ -159,9 +153,7 @@ int cta_place_place(cta_place_t *e, unsigned cluster, unsigned *sm,
             e->placed[k] += n;
             e->left[k] -= n;
             if (e->left[k] == 0) {
-                e->nready--;
-                memmove(&e->ready[j], &e->ready[j + 1],
-                        (e->nready - j) * sizeof *e->ready);
+                cta_ready_remove(e->ready, &e->nready, j);
             }
             return (int)n;
         }

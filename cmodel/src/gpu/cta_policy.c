@@ -1,5 +1,6 @@
 /* cta_policy.c: the table of CTA placement policies (cta_policy.h). */
 #include <stddef.h>
+#include <string.h>
 
 #include "gpu/cta_policy.h"
 
@@ -36,4 +37,21 @@ void cta_policy_free(cta_policy_t *p)
     if (p->m)
         p->m->free(p->state);
     *p = (cta_policy_t){ 0 };
+}
+
+void cta_ready_insert(unsigned *ready, unsigned *n, unsigned kernel)
+{
+    unsigned i = *n;
+    while (i > 0 && ready[i - 1] > kernel) {
+        ready[i] = ready[i - 1];
+        i--;
+    }
+    ready[i] = kernel;
+    (*n)++;
+}
+
+void cta_ready_remove(unsigned *ready, unsigned *n, unsigned at)
+{
+    (*n)--;
+    memmove(&ready[at], &ready[at + 1], (*n - at) * sizeof *ready);
 }

@@ -173,6 +173,12 @@ typedef struct cta_policy {
     void *state;
 } cta_policy_t;
 
+/* The ready list the placement policies keep: kernels with CTAs left to
+ * place, in increasing (launch) order, n of them.  Insert keeps the order;
+ * remove takes out the entry at index `at`. */
+void cta_ready_insert(unsigned *ready, unsigned *n, unsigned kernel);
+void cta_ready_remove(unsigned *ready, unsigned *n, unsigned at);
+
 /* 0, or -1 (an unknown kind, or host memory). */
 int cta_policy_init(cta_policy_t *p, cta_policy_kind_t kind,
                     const cta_policy_env_t *env);

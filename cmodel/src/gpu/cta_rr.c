@@ -57,13 +57,7 @@ static int rr_init(void **state, const cta_policy_env_t *env)
 static void rr_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 {
     cta_rr_t *r = state;
-    unsigned i = r->nready;
-    while (i > 0 && r->ready[i - 1] > kernel) {
-        r->ready[i] = r->ready[i - 1];
-        i--;
-    }
-    r->ready[i] = kernel;
-    r->nready++;
+    cta_ready_insert(r->ready, &r->nready, kernel);
     r->left[kernel] = ctas;
     memset(r->blocked, 0, r->env.clusters * sizeof *r->blocked);
 }
@@ -97,9 +91,7 @@ static int rr_place(void *state, unsigned cluster, unsigned *sm,
             *kernel = k;
             r->next[cluster] = (off + 1) % per;
             if (--r->left[k] == 0) {
-                r->nready--;
-                memmove(&r->ready[j], &r->ready[j + 1],
-                        (r->nready - j) * sizeof *r->ready);
+                cta_ready_remove(r->ready, &r->nready, j);
             }
             return 1;
         }
