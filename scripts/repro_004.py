@@ -27,15 +27,13 @@ the smallest N with perf(N) >= TOL * best (TOL = 0.98, reference 004 §6).
 With --size small the studies run at the workloads' small sizes (a check
 of the pipeline in minutes; the numbers then mean little).
 """
-import argparse
-import csv
-import json
-import math
 import os
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from studylib.repro import (ROOT, amean, arguments, fmt, gmean, kernel_records, num, pct,
+                            results_dir, table, write_report)
+from studylib.repro import run_study as _run_study
+
 TOL = 0.98
 
 # Table 2: abbreviation, our workload, the paper's type, CTA dimensionality.
@@ -79,62 +77,6 @@ PAPER_POINTS = [
 PAPER_MIX = {"kmn+srad004": 1.27, "cp+lps": 1.20, "cp+madd": 1.00}
 
 
-def run_study(simt, study, size, jobs, results, report_only):
-    """Runs one study file (a copy at another size when size != paper);
-    returns its points.csv rows."""
-    path = os.path.join(ROOT, "studies", "004", study + ".toml")
-    if size != "paper":
-        text = open(path).read().replace('size = "paper"', 'size = "%s"' % size)
-        os.makedirs(os.path.join(ROOT, "build", "repro-004"), exist_ok=True)
-        path = os.path.join(ROOT, "build", "repro-004", "%s-%s.toml" % (study, size))
-        with open(path, "w") as f:
-            f.write(text)
-    out = os.path.join(results, study)
-    cmd = [simt, "study", "report" if report_only else "run", path, "--results", out]
-    if jobs and not report_only:
-        cmd += ["-j", str(jobs)]
-    rc = subprocess.call(cmd, cwd=ROOT)
-    pts = os.path.join(out, "points.csv")
-    if not os.path.exists(pts):
-        sys.exit("repro-004: %s wrote no points.csv (exit %d)" % (study, rc))
-    with open(pts) as f:
-        return list(csv.DictReader(f)), rc
-
-
-def kernel_records(row):
-    """The per-launch records (simt run --json "kernels") of a point, read
-    from its cache record; [] when it has none."""
-    key = row.get("key", "") if row else ""
-    path = os.path.join(ROOT, "build", "study-cache", key[:2], key + ".json")
-    if not key or not os.path.exists(path):
-        return []
-    with open(path) as f:
-        return json.loads(json.load(f)["output"]).get("kernels", [])
-
-
-def num(row, key):
-    v = row.get(key, "")
-    return float(v) if v not in ("", None) else None
-
-
-def gmean(xs):
-    xs = [x for x in xs if x and x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
-
-
-def amean(xs):
-    xs = [x for x in xs if x is not None]
-    return sum(xs) / len(xs) if xs else None
-
-
-def fmt(x, p=3):
-    return "-" if x is None else ("%.*f" % (p, x))
-
-
-def pct(x):
-    return "-" if x is None else "%+.1f%%" % (100 * x)
-
-
 def classify(cycles):
     """cycles: {N: cycles}.  (T_max, OPT, type) by the module's rule."""
     ns = sorted(n for n in cycles if cycles[n])
@@ -159,12 +101,6 @@ def classify(cycles):
     else:
         t = "IV"
     return tmax, opt, t
-
-
-def table(head, rows):
-    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(out) + "\n"
 
 
 def curves_section(rows, res):
@@ -318,17 +254,14 @@ def mix_section(rows):
     return "\n".join(md)
 
 
+def run_study(simt, study, size, jobs, results, report_only):
+    return _run_study("004", simt, study, size, jobs, results, report_only)
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("simt")
-    ap.add_argument("--size", default="paper", choices=["paper", "small"])
-    ap.add_argument("-j", "--jobs", type=int)
-    ap.add_argument("--report-only", action="store_true",
-                    help="tables from the cache only, running nothing")
-    a = ap.parse_args()
-    simt = os.path.abspath(a.simt)
-    res = os.path.join(ROOT, "results", "repro-004" + ("" if a.size == "paper" else "-" + a.size))
-    os.makedirs(res, exist_ok=True)
+    a = arguments(__doc__)
+    simt = a.simt
+    res = results_dir("004", a.size)
     failed = 0
     curves, rc = run_study(simt, "curves", a.size, a.jobs, res, a.report_only)
     failed |= rc
@@ -345,12 +278,7 @@ def main():
         mixes, rc = run_study(simt, "mixes", a.size, a.jobs, res, a.report_only)
         failed |= rc
         parts.append(mix_section(mixes))
-    text = "\n".join(parts)
-    with open(os.path.join(res, "report.md.tmp"), "w") as f:
-        f.write(text)
-    os.replace(os.path.join(res, "report.md.tmp"), os.path.join(res, "report.md"))
-    print(text)
-    print("report: %s" % os.path.relpath(os.path.join(res, "report.md"), ROOT))
+    write_report(res, "\n".join(parts))
     sys.exit(1 if failed else 0)
 
 

@@ -1,5 +1,5 @@
 /* test_ssp_timing.c: Scratchpad Sharing in the timing model (reference 000
- * §9 tests 1-13 and 16; docs/scratchpad-sharing.md).
+ * §9 tests 1-14 and 16; docs/scratchpad-sharing.md).
  *
  * Block counts come from the paper's own statements (§2.2 table, §6.1).
  * The mechanism tests run hand-written PTX on a small SM whose numbers are
@@ -114,6 +114,101 @@ TEST(ssp_owf_class_from_lock)
     CHECK_EQ(sm_share_class(&s, 2), WARP_ARBITER_NONOWNER);
     s.share.k = NULL; /* ShSM = 0: everything unshared */
     CHECK_EQ(sm_share_class(&s, 0), WARP_ARBITER_UNSHARED);
+}
+
+/* ---------- §9 test 14: the Fig. 5 toy example ---------- */
+
+/* The paper's toy (§2.8, Fig. 5) on the warp arbiter unit (the C twin
+ * the SM's schedulers run): one scheduler, three warps in slots U = 0,
+ * O = 1, N = 2, allocated together so that U is the oldest, then O, then
+ * N.  Each runs I1 add, I2 load (its result ready 5 cycles after issue),
+ * I3 mov of the load's result; a warp is done when its I3 issues.  O
+ * holds the pair's lock from the start; N's I2 touches the shared region,
+ * so it is not ready while O holds it; O keeps it until it is done, and
+ * the lock then passes to N (§2.6) from the next cycle.  At most one
+ * issue per cycle; the classes come from the lock (owner, unshared,
+ * non-owner; N an owner once it holds it).
+ *
+ * Unshared first is GTO here (U is the oldest; greedy like OWF), by hand:
+ *   1 U.I1, 2 U.I2 (ready 7), 3 O.I1, 4 O.I2 (ready 9), 5 N.I1, 6 none
+ *   (N locked out), 7 U.I3 (U done), 8 none, 9 O.I3 (O done; lock to N),
+ *   10 N.I2 (ready 15), 15 N.I3: N done at 15.
+ * OWF (owner, unshared, non-owner; greedy):
+ *   1 O.I1, 2 O.I2 (ready 7), 3 U.I1, 4 U.I2 (ready 9), 5 N.I1, 6 none,
+ *   7 O.I3 (O done; lock to N), 8 N.I2 (ready 13), 9 U.I3 (U done),
+ *   13 N.I3: N done at 13.
+ * Both traces are the paper's own numbers (Fig. 5: N ends at 15 under
+ * U > O > N, at 13 under O > U > N, U done at 9). */
+enum { TOY_U, TOY_O, TOY_N, TOY_W };
+
+static void toy_run(warp_arbiter_policy_t pol, unsigned done[TOY_W])
+{
+    warp_arbiter_state_t s;
+    warp_arbiter_cfg_t cfg = warp_arbiter_default_cfg();
+    cfg.n = TOY_W;
+    CHECK(warp_arbiter_init(&s, &cfg) == 0);
+    warp_arbiter_in_t in;
+    memset(&in, 0, sizeof in);
+    in.alloc = 7; /* together: the lower slot is older (D13) */
+    warp_arbiter_tick(&s, &in);
+    unsigned pc[TOY_W] = { 0 }, r2_ready[TOY_W] = { 0 };
+    int holder = TOY_O;
+    uint64_t valid = 7;
+    for (unsigned w = 0; w < TOY_W; w++)
+        done[w] = 0;
+    for (unsigned t = 1; t <= 40 && valid; t++) {
+        memset(&in, 0, sizeof in);
+        in.policy = (uint8_t)pol;
+        in.valid = valid;
+        for (unsigned w = 0; w < TOY_W; w++) {
+            int ok = pc[w] == 0 || (pc[w] == 1 && !(w == TOY_N && holder == TOY_O)) ||
+                     (pc[w] == 2 && t >= r2_ready[w]);
+            if (valid >> w & 1 && ok)
+                in.ready |= 1u << w;
+        }
+        in.cls[TOY_U] = WARP_ARBITER_UNSHARED;
+        in.cls[TOY_O] = holder == TOY_O ? WARP_ARBITER_OWNER : WARP_ARBITER_UNSHARED;
+        in.cls[TOY_N] = holder == TOY_N ? WARP_ARBITER_OWNER : WARP_ARBITER_NONOWNER;
+        warp_arbiter_out_t out;
+        warp_arbiter_eval(&s, &in, &out);
+        int pass_lock = 0;
+        if (out.grant_valid) {
+            unsigned g = out.grant_idx;
+            CHECK_MSG(g < TOY_W && (in.ready >> g & 1), "cycle %u: grant %u", t, g);
+            if (pc[g] == 1)
+                r2_ready[g] = t + 5;
+            if (pc[g] == 2) {
+                done[g] = t;
+                in.finished = 1u << g;
+                valid &= ~(1u << g);
+                pass_lock = g == TOY_O;
+            }
+            pc[g]++;
+            in.issued_valid = 1;
+            in.issued_idx = g;
+        }
+        warp_arbiter_tick(&s, &in);
+        if (pass_lock)
+            holder = TOY_N; /* from the next cycle */
+    }
+}
+
+/* §9 test 14: OWF finishes the non-owner strictly earlier than unshared
+ * first (the ordering is the test; the cycles are the hand traces above,
+ * which are the paper's). */
+TEST(ssp_owf_toy_nonowner_finishes_earlier)
+{
+    unsigned gto[TOY_W], owf[TOY_W];
+    toy_run(WARP_ARBITER_GTO, gto);
+    toy_run(WARP_ARBITER_OWF, owf);
+    CHECK_MSG(owf[TOY_N] && owf[TOY_N] < gto[TOY_N],
+              "N done at %u under OWF, at %u unshared first", owf[TOY_N], gto[TOY_N]);
+    CHECK_EQ(gto[TOY_N], 15);
+    CHECK_EQ(owf[TOY_N], 13);
+    CHECK_EQ(gto[TOY_U], 7);
+    CHECK_EQ(gto[TOY_O], 9);
+    CHECK_EQ(owf[TOY_O], 7);
+    CHECK_EQ(owf[TOY_U], 9);
 }
 
 /* ---------- the mechanism on a small SM ---------- */
