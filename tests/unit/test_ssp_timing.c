@@ -506,7 +506,14 @@ static void rel_span(const run_t *r, unsigned c, unsigned nthr, uint32_t *last_r
  * only once that load has written back (gpgpu_smem_latency = 24 cycles:
  * more than 12 cycles after the relssp's %clock; without the fence it
  * issues within a few cycles), and long before the owner completes (1500
- * iterations later): relssp released the lock, no transfer happened. */
+ * iterations later): relssp released the lock, no transfer happened.
+ * The late load's value (R_V2) is checked too, but that check cannot
+ * catch a missing fence: loads read the scratchpad at issue (functional
+ * execution at issue), before the relssp behind them, so the partner's
+ * store never overtakes them in data; the fence is seen only in time
+ * (with try_release ignoring `inflight`, the partner stores one cycle
+ * after the relssp and the check on `acq` fails, the values stay right;
+ * docs/scratchpad-sharing.md, "Lock, transfer and relssp"). */
 TEST(ssp_relssp_divergent_release_and_fence)
 {
     const char *sets[] = { SMALL_SM, "gpgpu_n_clusters=1", NULL };
