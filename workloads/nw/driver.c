@@ -149,9 +149,9 @@ static int run_nw(const nw_desc_t *d, simt_gpu_t *gpu, simt_module_t *mod, const
         }
     res->passed = bad == 0;
     snprintf(res->detail, sizeof res->detail,
-             "%s: %dx%d alignment (penalty %d), %d launches of %s, %d CTAs (%d threads), %zu of %zu cells "
+             "%s: %dx%d alignment (penalty %d), %d launch%s of %s, %d CTAs (%d threads), %zu of %zu cells "
              "differ from the CPU matrix (exact)%s",
-             d->name, n, n, penalty, launches, d->kernel, ctas, ctas * BS, bad, cells, bad ? ", first at" : "");
+             d->name, n, n, penalty, launches, launches == 1 ? "" : "es", d->kernel, ctas, ctas * BS, bad, cells, bad ? ", first at" : "");
     if (bad) {
         size_t len = strlen(res->detail);
         snprintf(res->detail + len, sizeof res->detail - len, " (%zu, %zu): %d vs %d", first / cols,
