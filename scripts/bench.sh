@@ -60,8 +60,10 @@ PY
 # Timing model on fermi-gtx480: a compute-bound and a memory-bound workload,
 # one that queues many launches as much of the suite does (gaussian: 254
 # launches of two small kernels, so CTA dispatch and kernel turnover weigh),
-# a many-launch low-occupancy one (nw1 at paper size: one launch per tile
-# diagonal, 32-thread CTAs) and a low-IPC one (lu: two 768-thread CTAs whose
+# a low-occupancy one (nw1 at paper size: one launch of 116 32-thread CTAs,
+# one warp per SM at a time; until the seed-000 paper sizes of
+# docs/workloads.md, 14 launches of 1..14 CTAs) and a low-IPC one (lu: two
+# 768-thread CTAs whose
 # uncoalesced per-thread matrices keep most SMs idle and every warp waiting
 # on memory, the cycles that cost the most per instruction).
 # Simulated thread-instructions and GPU cycles per second of wall time (the
