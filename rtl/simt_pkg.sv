@@ -19,4 +19,13 @@ package simt_pkg;
     ClsReserved = 2'd3
   } owf_class_e;
 
+  // relssp release unit event (relssp_release op_i), one per clock.
+  typedef enum logic [2:0] {
+    RelOpNone   = 3'd0,  // nothing
+    RelOpAlloc  = 3'd1,  // a warp enters slot_i: CTA slot cta_i, live lanes lanes_i
+    RelOpRelssp = 3'd2,  // lanes_i of slot_i executed relssp
+    RelOpExit   = 3'd3,  // lanes_i of slot_i exited
+    RelOpClear  = 3'd4   // CTA slot cta_i gets a new block: its rows empty
+  } relssp_op_e;
+
 endpackage

@@ -479,6 +479,8 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
         sm_ready_touch(s, slot);
         s->fetch_mask[slot / 64] |= (uint64_t)1 << (slot % 64);
     }
+    if (shared && sm_share_warps_placed(s, ci, now) != SIMT_OK)
+        return cosim_stop(s, l->err, NULL);
     s->live_warps += c->cta.nwarps;
     s->need_fetch += c->cta.nwarps;
     k->live_warps += c->cta.nwarps;
@@ -622,8 +624,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         in->mem_op = ldst_prepare(&s->ldst, &s->access, kern->const_window);
         ldst_set_owner(&s->ldst, in->mem_op, i);
     }
-    if (s->share.k)
-        sm_share_after_issue(s, i, ei, in, now);
+    if (s->share.k && sm_share_after_issue(s, i, ei, in, now) != SIMT_OK)
+        return cosim_stop(s, NULL, NULL);
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;

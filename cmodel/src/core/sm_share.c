@@ -4,6 +4,7 @@
 
 #include "base/error.h"
 #include "core/sm.h"
+#include "units/unit_hooks.h"
 #include "units/warp_arbiter.h"
 
 int sm_share_init(sm_t *s)
@@ -13,7 +14,6 @@ int sm_share_init(sm_t *s)
     if (!s->cfg.ssp_sharing)
         return 0;
     unsigned n = s->cfg.max_ctas;
-    h->words = (s->cfg.max_threads + 31) / 32;
     h->partner = calloc(n, sizeof *h->partner);
     h->holder = calloc(n, sizeof *h->holder);
     h->held_since = calloc(n, sizeof *h->held_since);
@@ -21,11 +21,14 @@ int sm_share_init(sm_t *s)
     h->rel_pending = calloc(n, 1);
     h->rel_started = calloc(n, 1);
     h->inflight = calloc(n, sizeof *h->inflight);
-    h->rel_bits = calloc((size_t)n * h->words, sizeof *h->rel_bits);
+    h->rel = malloc(sizeof *h->rel);
     if (!h->partner || !h->holder || !h->held_since || !h->rel_done ||
-        !h->rel_pending || !h->rel_started || !h->inflight || !h->rel_bits)
+        !h->rel_pending || !h->rel_started || !h->inflight || !h->rel)
         return -1;
-    return 0;
+    /* W warp slots and T CTA slots (config.c keeps them in the unit's
+     * range when ssp_sharing is set) */
+    relssp_release_cfg_t rc = { .w = s->cfg.max_warps, .t = n };
+    return relssp_release_init(h->rel, &rc);
 }
 
 void sm_share_free(sm_t *s)
@@ -38,7 +41,7 @@ void sm_share_free(sm_t *s)
     free(h->rel_pending);
     free(h->rel_started);
     free(h->inflight);
-    free(h->rel_bits);
+    free(h->rel);
     *h = (sm_share_t){ 0 };
 }
 
@@ -111,7 +114,6 @@ void sm_share_placed(sm_t *s, unsigned ci)
     cta_t *c = &s->ctas[ci].cta;
     h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
     h->inflight[ci] = 0;
-    memset(h->rel_bits + (size_t)ci * h->words, 0, h->words * sizeof *h->rel_bits);
     int p = h->partner[ci];
     if (p < 0)
         return;
@@ -223,30 +225,58 @@ static void try_release(sm_t *s, unsigned ci, uint64_t now)
     }
 }
 
-/* Whether every live (not exited) thread of CTA slot ci set its bit. */
-static int all_released(const sm_t *s, unsigned ci)
+/* One event into the release unit (one clock of it): eval, offered to the
+ * hooks (which may replace the outputs with the RTL's), then the edge.
+ * *released: all_released_o, the state after the event.  The unit is
+ * clocked only for events, several in one core cycle when several happen
+ * (the issue stage's order; docs/units/relssp_release.md, D1). */
+static int rel_event(sm_t *s, unsigned op, unsigned slot, unsigned cta,
+                     uint32_t lanes, uint64_t now, uint64_t *released)
 {
-    const sm_share_t *h = &s->share;
-    const cta_t *c = &s->ctas[ci].cta;
-    const uint32_t *bits = h->rel_bits + (size_t)ci * h->words;
-    for (uint32_t wi = 0; wi < c->nwarps; wi++) {
-        const warp_t *w = &c->warps[wi];
-        uint32_t live = w->valid & ~w->exited;
-        for (uint32_t m = live; m; m &= m - 1) {
-            uint32_t t = w->thread[__builtin_ctz(m)];
-            if (t == EXEC_NO_THREAD || !(bits[t / 32] >> (t % 32) & 1))
-                return 0;
-        }
-    }
-    return 1;
+    sm_share_t *h = &s->share;
+    relssp_release_in_t in = { .op = (uint8_t)op, .slot = slot, .cta = cta,
+                               .lanes = lanes };
+    relssp_release_out_t out;
+    uint64_t cyc = s->cfg.cycle_base + now;
+    relssp_release_eval(h->rel, &in, &out);
+    if (unit_hooks_eval(s->cfg.hooks, &relssp_release_desc, s->id, cyc, h->rel,
+                        &in, &out))
+        return SIMT_ECOSIM;
+    relssp_release_tick(h->rel, &in);
+    if (unit_hooks_tick(s->cfg.hooks, &relssp_release_desc, s->id, cyc, &in, h->rel))
+        return SIMT_ECOSIM;
+    if (released)
+        *released = out.all_released;
+    return SIMT_OK;
 }
 
-void sm_share_after_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
-                          sm_inst_t *in, uint64_t now)
+int sm_share_warps_placed(sm_t *s, unsigned ci, uint64_t now)
+{
+    sm_share_t *h = &s->share;
+    if (s->nctas == 1) { /* the kernel's first CTA here: a fresh unit */
+        relssp_release_reset(h->rel);
+        if (unit_hooks_reset(s->cfg.hooks, &relssp_release_desc, s->id,
+                             s->cfg.cycle_base + now, h->rel))
+            return SIMT_ECOSIM;
+    }
+    if (rel_event(s, RELSSP_OP_CLEAR, 0, ci, 0, now, NULL) != SIMT_OK)
+        return SIMT_ECOSIM;
+    for (unsigned i = 0; i < s->cfg.max_warps; i++)
+        if (s->slots[i].w && s->slots[i].cta == ci) {
+            const warp_t *w = s->slots[i].w;
+            if (rel_event(s, RELSSP_OP_ALLOC, i, ci, w->valid & ~w->exited, now,
+                          NULL) != SIMT_OK)
+                return SIMT_ECOSIM;
+        }
+    return SIMT_OK;
+}
+
+int sm_share_after_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
+                         sm_inst_t *in, uint64_t now)
 {
     sm_share_t *h = &s->share;
     if (!h->k)
-        return;
+        return SIMT_OK;
     unsigned ci = s->slots[i].cta;
     const exec_access_t *a = &s->access;
     if (in->cls == OPC_MEM && a->mask) {
@@ -257,26 +287,33 @@ void sm_share_after_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
                 break;
             }
     }
-    if (h->rel_done[ci])
-        return;
+    /* The release unit's events: relssp by the lanes that executed it
+     * (sm_share_before_issue kept them: the step moves the group on), and
+     * lanes that exited with this instruction.  all_released_o can change
+     * only at such an event of the CTA, so the CTA is checked there. */
+    uint64_t released = 0;
+    int event = 0;
     if (ei->ir->op == PTX_OP_RELSSP) {
-        /* the lanes that executed it (sm_share_before_issue kept them:
-         * the step moves the group on) */
-        const warp_t *w = s->slots[i].w;
-        uint32_t m = h->lanes;
-        uint32_t *bits = h->rel_bits + (size_t)ci * h->words;
-        for (; m; m &= m - 1) {
-            uint32_t t = w->thread[__builtin_ctz(m)];
-            if (t != EXEC_NO_THREAD)
-                bits[t / 32] |= 1u << (t % 32);
-        }
-        h->rel_started[ci] = 1;
+        if (rel_event(s, RELSSP_OP_RELSSP, i, ci, h->lanes, now, &released) != SIMT_OK)
+            return SIMT_ECOSIM;
+        event = 1;
+        if (!h->rel_done[ci])
+            h->rel_started[ci] = 1;
     }
-    if (h->rel_started[ci] && all_released(s, ci)) {
+    uint32_t exited = h->rel->live[i] & s->slots[i].w->exited;
+    if (exited) {
+        if (rel_event(s, RELSSP_OP_EXIT, i, ci, exited, now, &released) != SIMT_OK)
+            return SIMT_ECOSIM;
+        event = 1;
+    }
+    if (h->rel_done[ci])
+        return SIMT_OK;
+    if (event && h->rel_started[ci] && (released >> ci & 1)) {
         h->rel_done[ci] = 1;
         h->rel_pending[ci] = 1;
         try_release(s, ci, now);
     }
+    return SIMT_OK;
 }
 
 void sm_share_retired(sm_t *s, const sm_inst_t *in, uint64_t now)

@@ -9,8 +9,15 @@
  *                   the launch: baseline slot j < pairs with extra slot
  *                   m + j (a CTA placed into a slot inherits its status);
  *   holder[j]       pair j's lock: the CTA slot holding it, -1 free;
- *   rel bits        per CTA slot, one per thread: executed relssp;
- *   rel_done        every live thread of the CTA executed relssp;
+ *   rel             the relssp release unit's twin (units/relssp_release.h,
+ *                   instance = SM index): per warp slot the live and the
+ *                   released lanes and the CTA slot; its all_released_o
+ *                   says, per CTA slot, that every live thread executed
+ *                   relssp.  Fed one event per clock: a warp placed, a
+ *                   relssp, lanes exiting, a CTA slot cleared for a new
+ *                   block (docs/units/relssp_release.md, "In the SM");
+ *   rel_done        every live thread of the CTA executed relssp (latched
+ *                   from all_released_o after the CTA's first relssp);
  *   inflight        the CTA's shared-memory instructions not written back
  *                   (relssp's fence).
  * Scratchpad layout (fixed per launch): baseline slot k owns
@@ -27,6 +34,8 @@
 
 #include <stdint.h>
 
+#include "units/relssp_release.h"
+
 struct sm;
 struct sm_kernel;
 struct sm_inst;
@@ -34,13 +43,12 @@ struct exec_insn;
 
 typedef struct sm_share {
     const struct sm_kernel *k; /* the sharing kernel; NULL: ShSM = 0 */
-    unsigned words;            /* release-bit words per CTA slot */
     int16_t *partner;          /* per CTA slot */
     int16_t *holder;           /* per pair (its baseline slot j) */
     uint64_t *held_since;      /* per pair: cycle its lock was taken */
     uint8_t *rel_done, *rel_pending, *rel_started; /* per CTA slot */
     uint32_t *inflight;        /* per CTA slot */
-    uint32_t *rel_bits;        /* per CTA slot, `words` each */
+    relssp_release_state_t *rel; /* the release unit's twin */
     uint32_t lanes;            /* the lanes of the relssp being issued */
     /* statistics (simt_stats_t ssp_*) */
     uint64_t acquisitions, wait_cycles, transfers, releases, held_cycles;
@@ -62,6 +70,10 @@ int sm_share_fits_n(const struct sm *s, const struct sm_kernel *k, unsigned n);
 int sm_share_slot(struct sm *s, const struct sm_kernel *k, unsigned *ci,
                   uint32_t *base);
 void sm_share_placed(struct sm *s, unsigned ci);
+/* CTA slot ci's warps are in their warp slots: the release unit clears ci's
+ * rows and takes each warp (reset first when the CTA is the kernel's first
+ * on this SM).  SIMT_OK, or SIMT_ECOSIM when a unit hook stopped the run. */
+int sm_share_warps_placed(struct sm *s, unsigned ci, uint64_t now);
 
 /* The issue gate: 1 when warp slot i's next instruction needs its pair's
  * shared region and the partner holds the lock. */
@@ -72,11 +84,13 @@ uint8_t sm_share_class(const struct sm *s, unsigned ci);
 
 /* Issue of warp slot i's instruction ei: before executing it (takes a
  * free lock; SIMT_OK or SIMT_EFAULT for a shared-region access after the
- * CTA's relssp), and after (relssp bits, the fence count in `in`, exits). */
+ * CTA's relssp), and after (the release unit's relssp and exit events, the
+ * fence count in `in`; SIMT_OK, or SIMT_ECOSIM when a unit hook stopped the
+ * run). */
 int sm_share_before_issue(struct sm *s, unsigned i, const struct exec_insn *ei,
                           uint64_t now);
-void sm_share_after_issue(struct sm *s, unsigned i, const struct exec_insn *ei,
-                          struct sm_inst *in, uint64_t now);
+int sm_share_after_issue(struct sm *s, unsigned i, const struct exec_insn *ei,
+                         struct sm_inst *in, uint64_t now);
 /* An instruction record of a shared access written back. */
 void sm_share_retired(struct sm *s, const struct sm_inst *in, uint64_t now);
 /* CTA slot ci completed (its tables are cleared; the lock transferred). */

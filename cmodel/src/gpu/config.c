@@ -15,6 +15,7 @@
 #include "compiler/relssp.h"
 #include "simt/config.h"
 #include "exec/recon.h"
+#include "units/relssp_release.h"
 
 typedef enum { CFG_INT, CFG_BOOL, CFG_ENUM, CFG_TEXT } cfg_kind_t;
 
@@ -573,6 +574,19 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
                          "%lld schedulers give %lld warp slots each, more than "
                          "the %d a scheduler holds: raise gpgpu_num_sched_per_core",
                          V(MAX_THREADS_SM) / 32, V(NUM_SCHED), per, SCHED_MAX_SLOTS);
+    /* Scratchpad Sharing's relssp release unit (units/relssp_release.h)
+     * has one row per warp slot and one output bit per CTA slot */
+    if (!V(FUNCTIONAL) && V(SSP_SHARING) && V(MAX_THREADS_SM) / 32 > RELSSP_RELEASE_MAX_W)
+        return key_error(cfg, blame(cfg, SIMT_CFG_SSP_SHARING, SIMT_CFG_MAX_THREADS_SM),
+                         err, "ssp_sharing = 1 supports at most %d warps per SM "
+                         "(the relssp release unit's rows); "
+                         "gpgpu_shader_core_max_threads = %lld gives %lld",
+                         RELSSP_RELEASE_MAX_W, V(MAX_THREADS_SM), V(MAX_THREADS_SM) / 32);
+    if (!V(FUNCTIONAL) && V(SSP_SHARING) && V(CTAS_SM) > RELSSP_RELEASE_MAX_T)
+        return key_error(cfg, blame(cfg, SIMT_CFG_SSP_SHARING, SIMT_CFG_CTAS_SM),
+                         err, "ssp_sharing = 1 supports at most %d CTA slots per "
+                         "SM (the relssp release unit's outputs); "
+                         "gpgpu_shader_cta = %lld", RELSSP_RELEASE_MAX_T, V(CTAS_SM));
     if (V(DYNCTA_T_MEM_L) > V(DYNCTA_T_MEM_H))
         return key_error(cfg, blame(cfg, SIMT_CFG_DYNCTA_T_MEM_L, SIMT_CFG_DYNCTA_T_MEM_H),
                          err, "dyncta_t_mem_l (%lld) exceeds dyncta_t_mem_h "
