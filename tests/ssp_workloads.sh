@@ -173,6 +173,7 @@ nw2 32 3168 5561919 25.40
 histogram256 192 46080 893769168 -
 srad1 576 4161600 756433955 -
 backprop 256 1048576 131203072 -
+heartwall 128 17920 11280920 -
 EOF_TABLE4
 
 echo "$pass passed, $fail failed"
