@@ -91,6 +91,83 @@ __device__ void dct_tile_f32(float *tile, float *dst, const float *src, int stri
         dst[g + (size_t)i * stride] = v[i];
 }
 
+/* The CUDA SDK's factoring of the 8-point transforms (dct1/dct2): constants sqrt(2) cos(k pi / 16) and one
+ * 1/sqrt(8) normalising multiply per output, done in place on 8 elements `step` apart in shared memory. */
+#define SQ_A 1.387039845f    /* sqrt(2) cos(1 pi / 16) */
+#define SQ_B 1.306562965f    /* sqrt(2) cos(2 pi / 16) */
+#define SQ_C 1.175875602f    /* sqrt(2) cos(3 pi / 16) */
+#define SQ_D 0.785694958f    /* sqrt(2) cos(5 pi / 16) */
+#define SQ_E 0.541196100f    /* sqrt(2) cos(6 pi / 16) */
+#define SQ_F 0.275899379f    /* sqrt(2) cos(7 pi / 16) */
+#define SQ_NORM 0.353553391f /* 1 / sqrt(8) */
+
+__device__ void fdct8_inplace(float *p, int step)
+{
+    float x0 = p[0], x1 = p[step], x2 = p[2 * step], x3 = p[3 * step];
+    float x4 = p[4 * step], x5 = p[5 * step], x6 = p[6 * step], x7 = p[7 * step];
+    float s07 = x0 + x7, s16 = x1 + x6, s25 = x2 + x5, s34 = x3 + x4;
+    float d07 = x0 - x7, d61 = x6 - x1, d25 = x2 - x5, d43 = x4 - x3;
+    float e0 = s07 + s34, e1 = s07 - s34, e2 = s16 + s25, e3 = s16 - s25;
+    p[0] = SQ_NORM * (e0 + e2);
+    p[2 * step] = SQ_NORM * (SQ_B * e1 + SQ_E * e3);
+    p[4 * step] = SQ_NORM * (e0 - e2);
+    p[6 * step] = SQ_NORM * (SQ_E * e1 - SQ_B * e3);
+    p[step] = SQ_NORM * (SQ_A * d07 - SQ_C * d61 + SQ_D * d25 - SQ_F * d43);
+    p[3 * step] = SQ_NORM * (SQ_C * d07 + SQ_F * d61 - SQ_A * d25 + SQ_D * d43);
+    p[5 * step] = SQ_NORM * (SQ_D * d07 + SQ_A * d61 + SQ_F * d25 - SQ_C * d43);
+    p[7 * step] = SQ_NORM * (SQ_F * d07 + SQ_D * d61 + SQ_C * d25 + SQ_A * d43);
+}
+
+__device__ void idct8_inplace(float *p, int step)
+{
+    float v0 = p[0], v1 = p[step], v2 = p[2 * step], v3 = p[3 * step];
+    float v4 = p[4 * step], v5 = p[5 * step], v6 = p[6 * step], v7 = p[7 * step];
+    float sp = v0 + v4, sm = v0 - v4, q = SQ_B * v2 + SQ_E * v6, r = SQ_E * v2 - SQ_B * v6;
+    float e0 = sp + q, e3 = sp - q, e1 = sm + r, e2 = sm - r;
+    float o0 = SQ_A * v1 + SQ_C * v3 + SQ_D * v5 + SQ_F * v7;
+    float o1 = SQ_C * v1 - SQ_F * v3 - SQ_A * v5 - SQ_D * v7;
+    float o2 = SQ_D * v1 - SQ_A * v3 + SQ_F * v5 + SQ_C * v7;
+    float o3 = SQ_F * v1 - SQ_D * v3 + SQ_C * v5 - SQ_A * v7;
+    p[0] = SQ_NORM * (e0 + o0);
+    p[7 * step] = SQ_NORM * (e0 - o0);
+    p[step] = SQ_NORM * (e1 + o1);
+    p[6 * step] = SQ_NORM * (e1 - o1);
+    p[2 * step] = SQ_NORM * (e2 + o2);
+    p[5 * step] = SQ_NORM * (e2 - o2);
+    p[3 * step] = SQ_NORM * (e3 + o3);
+    p[4 * step] = SQ_NORM * (e3 - o3);
+}
+
+/* dct1/dct2 in the SDK's CUDAkernel2DCT / CUDAkernel2IDCT shape: 32 x 16 float tile, row stride 33; each thread
+ * loads an 8-pixel column segment, transforms one row in place, then its column in place, and copies the column
+ * back out of shared memory after a third barrier (that copy holds the last shared accesses).  Image offsets
+ * are 32-bit and the per-row ones unsigned (i * stride with an unsigned i), as the SDK's. */
+template <bool INV> __device__ void dct_tile_sdk(float *tile, float *dst, const float *src, int stride)
+{
+    const int W = 32, H = 16, S = W + 1;
+    int col = threadIdx.y * 8 + threadIdx.x, row0 = threadIdx.z * 8;
+    int g = (blockIdx.y * H + row0) * stride + blockIdx.x * W + col;
+    src += g;
+    dst += g;
+    float *bl = tile + row0 * S + col;
+    for (unsigned int i = 0; i < 8; i++) /* unsigned 32-bit image offsets i * stride, as the SDK's */
+        bl[i * S] = src[i * stride];
+    __syncthreads();
+    float *rp = tile + (row0 + threadIdx.x) * S + threadIdx.y * 8; /* row pass: one 8-element row */
+    if (INV)
+        idct8_inplace(rp, 1);
+    else
+        fdct8_inplace(rp, 1);
+    __syncthreads();
+    if (INV) /* column pass */
+        idct8_inplace(bl, S);
+    else
+        fdct8_inplace(bl, S);
+    __syncthreads();
+    for (unsigned int i = 0; i < 8; i++) /* the last shared accesses */
+        dst[i * stride] = bl[i * S];
+}
+
 /* 16-bit tile of 32 x 32 pixels, row stride 34 shorts; 13-bit coefficients, COL_FRAC bits kept between passes. */
 template <bool INV> __device__ void dct_tile_s16(short *tile, short *dst, const short *src, int stride)
 {
@@ -120,13 +197,13 @@ template <bool INV> __device__ void dct_tile_s16(short *tile, short *dst, const 
 extern "C" __global__ void dct2d_fwd(float *dst, const float *src, int stride)
 {
     __shared__ float tile[16 * 33];
-    dct_tile_f32<32, 16, false>(tile, dst, src, stride);
+    dct_tile_sdk<false>(tile, dst, src, stride);
 }
 
 extern "C" __global__ void dct2d_inv(float *dst, const float *src, int stride)
 {
     __shared__ float tile[16 * 33];
-    dct_tile_f32<32, 16, true>(tile, dst, src, stride);
+    dct_tile_sdk<true>(tile, dst, src, stride);
 }
 
 extern "C" __global__ void dct2d_fwd_8k(float *dst, const float *src, int stride)

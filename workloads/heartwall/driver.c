@@ -1,4 +1,6 @@
-/* heartwall driver: a seeded textured frame 0 (two octaves of value noise plus fine noise) and frame 1 = frame 0
+/* heartwall driver: the frame-0 launch (every point's 51x51 template copied out of frame 0, row-major, and its
+ * frame-0 location) is checked element for element; at the small size a frame-1 launch then tracks the points
+ * (the paper's size runs frame 0 only, as the paper's frame_processed = 1 build).  Inputs: a seeded textured frame 0 (two octaves of value noise plus fine noise) and frame 1 = frame 0
  * moved by a smooth motion field (contraction toward the centre plus a drift, bilinear resampling, fresh
  * noise); sample points on two ellipses (the inner and outer heart wall).  One block of heartwall_track per
  * point; every value of each point's correlation surface is compared with a double-precision evaluation, the
@@ -14,6 +16,7 @@
 
 /* must match kernel.cu */
 #define NT 128
+#define TR 51
 #define TS 11
 #define RAD 8
 #define NO (2 * RAD + 1)
@@ -25,8 +28,10 @@
 #define TOL_POS 1e-3 /* pixels, on the sub-pixel position */
 
 typedef struct hw {
-    int w, h, npts;
+    int w, h, npts, frames;   /* frames launched: 1 (frame 0 only) or 2 */
     float *f0, *f1;
+    float *tmpl;              /* templates, npts x TR x TR row-major (results) */
+    int *loc;                 /* frame-0 locations, npts x 2 (results) */
     int *py, *px;
     double *ty, *tx;          /* true position in frame 1 */
     float *rec, *surf;        /* results */
@@ -91,6 +96,8 @@ static void hw_free(hw_t *h)
     free(h->tx);
     free(h->rec);
     free(h->surf);
+    free(h->tmpl);
+    free(h->loc);
 }
 
 static int hw_make(hw_t *h, uint32_t seed)
@@ -106,7 +113,10 @@ static int hw_make(hw_t *h, uint32_t seed)
     h->tx = malloc((size_t)h->npts * sizeof(double));
     h->rec = malloc((size_t)h->npts * NREC * sizeof(float));
     h->surf = malloc((size_t)h->npts * NO * NO * sizeof(float));
-    if (!g1 || !g2 || !h->f0 || !h->f1 || !h->py || !h->px || !h->ty || !h->tx || !h->rec || !h->surf) {
+    h->tmpl = malloc((size_t)h->npts * TR * TR * sizeof(float));
+    h->loc = malloc((size_t)h->npts * 2 * sizeof(int));
+    if (!g1 || !g2 || !h->f0 || !h->f1 || !h->py || !h->px || !h->ty || !h->tx || !h->rec || !h->surf ||
+        !h->tmpl || !h->loc) {
         free(g1);
         free(g2);
         return -1;
@@ -162,8 +172,32 @@ static void subpixel(const double *s, int k, double *fy, double *fx)
     }
 }
 
+/* The frame-0 launch: every template element equals its frame-0 pixel (a copy: exact), and every location is
+ * the point's.  Returns the number of mismatches. */
+static long check_templates(const hw_t *h)
+{
+    long bad = 0;
+    for (int p = 0; p < h->npts; p++) {
+        bad += h->loc[2 * p] != h->py[p] || h->loc[2 * p + 1] != h->px[p];
+        for (int col = 0; col < TR; col++)
+            for (int row = 0; row < TR; row++) {
+                size_t f = (size_t)(h->py[p] - TR / 2 + row) * h->w + h->px[p] - TR / 2 + col;
+                bad += h->tmpl[((size_t)p * TR + row) * TR + col] != h->f0[f];
+            }
+    }
+    return bad;
+}
+
 static void check(const hw_t *h, simt_wl_result_t *res)
 {
+    long tbad = check_templates(h);
+    if (h->frames == 1) {
+        res->passed = tbad == 0;
+        snprintf(res->detail, sizeof res->detail,
+                 "%d points, %dx%d frames, frame 0 only: %dx%d templates, %ld mismatched elements or locations",
+                 h->npts, h->w, h->h, TR, TR, tbad);
+        return;
+    }
     double e_ncc = 0, e_peak = 0, e_rel = 0, e_pos = 0, track = 0, score = 0;
     for (int p = 0; p < h->npts; p++) {
         const float *t0 = h->f0 + (size_t)(h->py[p] - TS / 2) * h->w + h->px[p] - TS / 2;
@@ -214,27 +248,20 @@ static void check(const hw_t *h, simt_wl_result_t *res)
         track += hypot(rec[3] - h->ty[p], rec[4] - h->tx[p]);
         score += rec[2];
     }
-    res->passed = e_ncc <= TOL_NCC && e_peak <= TOL_NCC && e_rel <= TOL_REL && e_pos <= TOL_POS;
+    res->passed = tbad == 0 && e_ncc <= TOL_NCC && e_peak <= TOL_NCC && e_rel <= TOL_REL && e_pos <= TOL_POS;
     snprintf(res->detail, sizeof res->detail,
-             "%d points, %dx%d frames, %dx%d template, %dx%d offsets: max abs err NCC %.2g, peak shortfall "
+             "%d points, %dx%d frames, frames 0-1: %ld template mismatches; %dx%d template, %dx%d offsets: "
+             "max abs err NCC %.2g, peak shortfall "
              "%.2g (tol %.0e); template stats rel err %.2g (tol %.0e); record position err %.2g px (tol %.0e); "
              "mean score %.3f, mean tracking error %.2f px",
-             h->npts, h->w, h->h, TS, TS, NO, NO, e_ncc, e_peak, TOL_NCC, e_rel, TOL_REL, e_pos, TOL_POS,
+             h->npts, h->w, h->h, tbad, TS, TS, NO, NO, e_ncc, e_peak, TOL_NCC, e_rel, TOL_REL, e_pos, TOL_POS,
              score / h->npts, track / h->npts);
 }
 
-/* Device buffers: 0 frame0, 1 frame1, 2 point y, 3 point x, 4 records, 5 surfaces. */
-static int device_run(simt_gpu_t *gpu, simt_module_t *mod, hw_t *h, simt_devptr_t *d, simt_error_t *err)
+/* One launch of heartwall_track for frame_no over every point. */
+static int launch(simt_gpu_t *gpu, simt_module_t *mod, const hw_t *h, const simt_devptr_t *d, int frame_no,
+                  simt_error_t *err)
 {
-    size_t fb = (size_t)h->w * h->h * sizeof(float), pb = (size_t)h->npts * sizeof(int);
-    size_t rb = (size_t)h->npts * NREC * sizeof(float), sb = (size_t)h->npts * NO * NO * sizeof(float);
-    int rc;
-    if ((rc = simt_wl_upload(gpu, h->f0, fb, &d[0], err)) != SIMT_OK ||
-        (rc = simt_wl_upload(gpu, h->f1, fb, &d[1], err)) != SIMT_OK ||
-        (rc = simt_wl_upload(gpu, h->py, pb, &d[2], err)) != SIMT_OK ||
-        (rc = simt_wl_upload(gpu, h->px, pb, &d[3], err)) != SIMT_OK ||
-        (rc = simt_malloc(gpu, rb, &d[4], err)) != SIMT_OK || (rc = simt_malloc(gpu, sb, &d[5], err)) != SIMT_OK)
-        return rc;
     simt_launch_t l = {
         .grid = { (uint32_t)h->npts, 1, 1 },
         .block = { NT, 1, 1 },
@@ -242,12 +269,37 @@ static int device_run(simt_gpu_t *gpu, simt_module_t *mod, hw_t *h, simt_devptr_
         .stream = 0,
     };
     int width = h->w;
-    simt_arg_t args[] = { SIMT_ARG(d[0]), SIMT_ARG(d[1]), SIMT_ARG(width), SIMT_ARG(d[2]),
-                          SIMT_ARG(d[3]), SIMT_ARG(d[4]), SIMT_ARG(d[5]) };
-    if ((rc = simt_launch_kernel(gpu, mod, "heartwall_track", &l, args, 7, err)) != SIMT_OK ||
-        (rc = simt_synchronize(gpu, err)) != SIMT_OK || (rc = simt_memcpy_dtoh(gpu, h->rec, d[4], rb, err)) != SIMT_OK)
+    simt_arg_t args[] = { SIMT_ARG(frame_no), SIMT_ARG(d[frame_no]), SIMT_ARG(width), SIMT_ARG(d[2]),
+                          SIMT_ARG(d[3]), SIMT_ARG(d[4]), SIMT_ARG(d[5]), SIMT_ARG(d[6]), SIMT_ARG(d[7]) };
+    int rc = simt_launch_kernel(gpu, mod, "heartwall_track", &l, args, 9, err);
+    return rc != SIMT_OK ? rc : simt_synchronize(gpu, err);
+}
+
+/* Device buffers: 0 frame0, 1 frame1, 2 point y, 3 point x, 4 templates, 5 locations, 6 records, 7 surfaces. */
+static int device_run(simt_gpu_t *gpu, simt_module_t *mod, hw_t *h, simt_devptr_t *d, simt_error_t *err)
+{
+    size_t fb = (size_t)h->w * h->h * sizeof(float), pb = (size_t)h->npts * sizeof(int);
+    size_t tb = (size_t)h->npts * TR * TR * sizeof(float), lb = 2 * pb;
+    size_t rb = (size_t)h->npts * NREC * sizeof(float), sb = (size_t)h->npts * NO * NO * sizeof(float);
+    int rc;
+    if ((rc = simt_wl_upload(gpu, h->f0, fb, &d[0], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, h->f1, fb, &d[1], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, h->py, pb, &d[2], err)) != SIMT_OK ||
+        (rc = simt_wl_upload(gpu, h->px, pb, &d[3], err)) != SIMT_OK ||
+        (rc = simt_malloc(gpu, tb, &d[4], err)) != SIMT_OK || (rc = simt_malloc(gpu, lb, &d[5], err)) != SIMT_OK ||
+        (rc = simt_malloc(gpu, rb, &d[6], err)) != SIMT_OK || (rc = simt_malloc(gpu, sb, &d[7], err)) != SIMT_OK)
         return rc;
-    return simt_memcpy_dtoh(gpu, h->surf, d[5], sb, err);
+    for (int f = 0; f < h->frames; f++)
+        if ((rc = launch(gpu, mod, h, d, f, err)) != SIMT_OK)
+            return rc;
+    if ((rc = simt_memcpy_dtoh(gpu, h->tmpl, d[4], tb, err)) != SIMT_OK ||
+        (rc = simt_memcpy_dtoh(gpu, h->loc, d[5], lb, err)) != SIMT_OK)
+        return rc;
+    if (h->frames == 1)
+        return SIMT_OK;
+    if ((rc = simt_memcpy_dtoh(gpu, h->rec, d[6], rb, err)) != SIMT_OK)
+        return rc;
+    return simt_memcpy_dtoh(gpu, h->surf, d[7], sb, err);
 }
 
 static int run_heartwall(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *params,
@@ -261,23 +313,25 @@ static int run_heartwall(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_para
     memset(&h, 0, sizeof h);
     if (strcmp(size, "small") == 0) {
         h.w = h.h = 256;
-        h.npts = 28;   /* 28 blocks */
+        h.npts = 28;   /* 28 blocks a launch, frames 0 and 1 */
+        h.frames = 2;
     } else if (strcmp(size, "paper") == 0) {
         h.w = h.h = 512;
         h.npts = 140;  /* ALL_POINTS: 140 blocks x 128 = 17,920 threads */
+        h.frames = 1;  /* frame_processed = 1: the frame-0 launch only */
     } else {
         return fail(err, "param size must be small or paper");
     }
-    simt_devptr_t d[6] = { 0 };
+    simt_devptr_t d[8] = { 0 };
     int rc = SIMT_OK;
     if (hw_make(&h, (uint32_t)seed_l) != 0)
         rc = fail(err, "host out of memory");
     else if ((rc = device_run(gpu, mod, &h, d, err)) == SIMT_OK)
         check(&h, res);
-    rc = simt_wl_release(gpu, d, 6, rc, err);
+    rc = simt_wl_release(gpu, d, 8, rc, err);
     hw_free(&h);
     return rc;
 }
 
-SIMT_WORKLOAD(heartwall, "heartwall point tracking: template NCC over a shared search window, argmax, sub-pixel",
+SIMT_WORKLOAD(heartwall, "heartwall: frame-0 templates, then point tracking by NCC in shared memory, sub-pixel",
               "workloads/heartwall/kernel.ptx", run_heartwall);

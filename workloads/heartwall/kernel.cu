@@ -1,21 +1,29 @@
-// heartwall kernel: tracks one sample point of the heart wall from frame 0 to frame 1 per block by template
-// matching.  The block loads the point's TS x TS template from frame 0 and the WS x WS search window around it
-// from frame 1 into shared memory; warp 0 finds the template's mean and norm with shuffles while two more warps
-// build integral images of the window and of its squares (box sums for every candidate offset in four reads);
-// then every thread scores up to three of the NO x NO candidate offsets by normalized cross-correlation
-// (centred template . window / (|template| |window - its mean|)), a shared tree reduction finds the best one,
-// thread 0 refines it to sub-pixel precision with a parabola through the correlation surface's neighbours, and
-// the block writes its result record and the whole correlation surface from shared memory at the end.
+// heartwall kernel, one block per heart-wall sample point, in the shape of Rodinia heartwall's kernel: the launch
+// for frame 0 only builds each point's template (Rodinia's "generate templates based on the first frame only":
+// thread 0 records the point's frame-0 location, and the block copies the TR x TR window around the point out of
+// the frame into the point's template in global memory, 128 elements a round); the launches for
+// later frames track the point by template matching in shared memory.  The paper ran one frame (000 Table 3,
+// frame_processed 5 -> 1), so its heartwall executes the frame-0 branch only; our small size runs frames 0 and 1
+// so that the tracking is checked too.  Tracking: the block loads the central TS x TS of the point's template and
+// the WS x WS search window around it from the new frame into shared memory; warp 0 finds the template's mean and
+// norm with shuffles while two more warps build integral images of the window and of its squares (box sums for
+// every candidate offset in four reads); then every thread scores up to three of the NO x NO candidate offsets by
+// normalized cross-correlation (centred template . window / (|template| |window - its mean|)), a shared tree
+// reduction finds the best one, thread 0 refines it to sub-pixel precision with a parabola through the
+// correlation surface's neighbours, and the block writes its result record and the whole correlation surface from
+// shared memory at the end.  Our own code; the 11x11 tracking template (Rodinia's is the whole 51x51 against an
+// 81x81 area) is what fills exactly 000 Table 1's 11,872 B in 8 arrays.
 #define NT 128                /* threads per block */
-#define TS 11                 /* template side */
+#define TR 51                 /* stored template side (Rodinia's 2 tSize + 1, tSize = 25) */
+#define TS 11                 /* tracking template side: the stored template's centre */
 #define RAD 8                 /* search radius: offsets -RAD..RAD on each axis */
 #define NO (2 * RAD + 1)      /* offsets per axis */
 #define WS (TS + 2 * RAD)     /* search window side */
 #define NREC 5                /* result record: template mean, 1/|template|, score, y, x */
 #define FULL 0xffffffffu
 
-extern "C" __global__ void heartwall_track(const float *frame0, const float *frame1, int width,
-                                           const int *point_y, const int *point_x, float *record,
+extern "C" __global__ void heartwall_track(int frame_no, const float *frame, int width, const int *point_y,
+                                           const int *point_x, float *templates, int *loc, float *record,
                                            float *surface)
 {
     __shared__ float tmpl[TS][TS];         // the template, then centred on its mean
@@ -27,12 +35,30 @@ extern "C" __global__ void heartwall_track(const float *frame0, const float *fra
     __shared__ int best_idx[NT];           // argmax reduction: offset indices
     __shared__ float rec[NREC];            // the block's result record
     int t = threadIdx.x, p = blockIdx.x;
-    int py = point_y[p], px = point_x[p];
+    float *tp = templates + p * TR * TR; /* this point's template, row-major */
 
+    if (frame_no == 0) {
+        /* the point's location at frame 0, then its template: element e is (row e / TR, column e % TR); the
+           point's coordinates are read each round, as Rodinia reads them through its per-point record;
+           row-major, our frames' order (Rodinia's frames and templates are column-major: in both, consecutive
+           threads copy consecutive pixels) */
+        if (t == 0) {
+            loc[2 * p] = point_y[p];
+            loc[2 * p + 1] = point_x[p];
+        }
+        for (int e = t; e < TR * TR; e += NT) {
+            int row = e / TR, col = e % TR;
+            int fy = point_y[p] - TR / 2 + row, fx = point_x[p] - TR / 2 + col;
+            tp[row * TR + col] = frame[fy * width + fx];
+        }
+        return;
+    }
+
+    int py = point_y[p], px = point_x[p];
     for (int k = t; k < TS * TS; k += NT)
-        tmpl[k / TS][k % TS] = frame0[(py - TS / 2 + k / TS) * width + px - TS / 2 + k % TS];
+        tmpl[k / TS][k % TS] = tp[(TR / 2 - TS / 2 + k / TS) * TR + TR / 2 - TS / 2 + k % TS];
     for (int k = t; k < WS * WS; k += NT)
-        win[k / WS][k % WS] = frame1[(py - WS / 2 + k / WS) * width + px - WS / 2 + k % WS];
+        win[k / WS][k % WS] = frame[(py - WS / 2 + k / WS) * width + px - WS / 2 + k % WS];
     __syncthreads();
 
     if (t < 32) {

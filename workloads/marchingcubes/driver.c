@@ -1,5 +1,6 @@
-/* marchingcubes driver: a seeded metaball field (value and analytic gradient, plus value noise) sampled on a
- * 49^3 grid; the host classifies the 48^3 voxels, compacts the active ones and scans their vertex counts (the
+/* marchingcubes driver: mc2 samples a seeded metaball field (value and analytic gradient, plus value noise) on
+ * a 49^3 grid; mc1's kernel evaluates the SDK's tangle field at each corner (kernel.cu's field_func4), which
+ * the driver evaluates at the grid points with the same float operations (bit-identical); the host classifies the 48^3 voxels, compacts the active ones and scans their vertex counts (the
  * SDK's classify / compact / scan steps), then generate_triangles_32 (mc1) or generate_triangles_48 (mc2)
  * writes every triangle vertex and normal.  The case tables are built here from the cube's geometry (the
  * iso-line segments on each face, inside corners kept apart on ambiguous faces, chained into loops and
@@ -15,7 +16,9 @@
 #define SIDE (GRID + 1)   /* samples per side */
 #define ORIGIN (-1.0f)
 #define STEP (2.0f / GRID)
-#define ISO 1.0f
+#define ISO 1.0f          /* mc2: the metaballs' level */
+#define ISO_TANGLE 0.2f   /* mc1: the SDK's default isoValue */
+#define MC_DELTA 0.001f   /* the forward-difference step of kernel.cu's field_func4 */
 #define BALLS 5
 #define TRI_W 16          /* tri table row width (kernel.cu) */
 #define TOL 1e-5          /* max |gpu - ref| / max(1, |ref|) over every vertex and normal component */
@@ -23,10 +26,12 @@
 typedef struct mc_desc {
     const char *name, *kernel;
     int nt;               /* threads per block = the shared lists' second dimension */
+    int eval;             /* 1: the kernel evaluates the tangle field; 0: it loads the metaball samples */
+    float iso;
 } mc_desc_t;
 
-static const mc_desc_t MC1 = { "mc1", "generate_triangles_32", 32 };
-static const mc_desc_t MC2 = { "mc2", "generate_triangles_48", 48 };
+static const mc_desc_t MC1 = { "mc1", "generate_triangles_32", 32, 1, ISO_TANGLE };
+static const mc_desc_t MC2 = { "mc2", "generate_triangles_48", 48, 0, ISO };
 
 /* Cube geometry: corner c at (CX, CY, CZ) (kernel.cu), edges as kernel.cu's edge_vertex calls. */
 static const int EDGE[12][2] = { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 3, 0 }, { 4, 5 }, { 5, 6 },
@@ -144,17 +149,45 @@ static void make_field(float *fld, uint32_t *seed)
             }
 }
 
+/* kernel.cu's tangle, operation for operation (C11 evaluates float expressions in float, no contraction). */
+static float mc_tangle(float x, float y, float z)
+{
+    x = x * 3.0f;
+    y = y * 3.0f;
+    z = z * 3.0f;
+    float x4 = x * x * x * x, x2 = 5.0f * x * x, y4 = y * y * y * y, y2 = 5.0f * y * y;
+    float z4 = z * z * z * z, z2 = 5.0f * z * z;
+    return (x4 - x2 + y4 - y2 + z4 - z2 + 11.8f) * 0.2f + 0.5f;
+}
+
+/* mc1's field at every grid point: kernel.cu's field_func4 at the corner positions it forms. */
+static void make_field_tangle(float *fld)
+{
+    for (int z = 0; z < SIDE; z++)
+        for (int y = 0; y < SIDE; y++)
+            for (int x = 0; x < SIDE; x++) {
+                float px = fmaf((float)x, STEP, ORIGIN), py = fmaf((float)y, STEP, ORIGIN);
+                float pz = fmaf((float)z, STEP, ORIGIN);
+                float v = mc_tangle(px, py, pz);
+                float *o = fld + 4 * (((size_t)z * SIDE + y) * SIDE + x);
+                o[0] = mc_tangle(px + MC_DELTA, py, pz) - v;
+                o[1] = mc_tangle(px, py + MC_DELTA, pz) - v;
+                o[2] = mc_tangle(px, py, pz + MC_DELTA) - v;
+                o[3] = v;
+            }
+}
+
 static const float *sample(const float *fld, unsigned v, int c)
 {
     int x = (int)(v % GRID), y = (int)(v / GRID % GRID), z = (int)(v / (GRID * GRID));
     return fld + 4 * (((size_t)(z + cz(c)) * SIDE + y + cy(c)) * SIDE + x + cx(c));
 }
 
-static int case_of(const float *fld, unsigned v)
+static int case_of(const float *fld, unsigned v, float iso)
 {
     int k = 0;
     for (int c = 0; c < 8; c++)
-        k |= (sample(fld, v, c)[3] < ISO) << c;
+        k |= (sample(fld, v, c)[3] < iso) << c;
     return k;
 }
 
@@ -167,12 +200,12 @@ static void check(const mc_desc_t *d, const float *fld, const unsigned *vox, con
     unsigned total = 0;
     for (int a = 0; a < count; a++) {
         unsigned v = vox[a];
-        int k = case_of(fld, v);
+        int k = case_of(fld, v, d->iso);
         int x = (int)(v % GRID), y = (int)(v / GRID % GRID), z = (int)(v / (GRID * GRID));
         for (int i = 0; i < nverts[k]; i++) {
             int e = tri[k][i], ca = EDGE[e][0], cb = EDGE[e][1];
             const float *fa = sample(fld, v, ca), *fb = sample(fld, v, cb);
-            double t = ((double)ISO - fa[3]) / ((double)fb[3] - fa[3]);
+            double t = ((double)d->iso - fa[3]) / ((double)fb[3] - fa[3]);
             double pa[3] = { ORIGIN + (x + cx(ca)) * (double)STEP, ORIGIN + (y + cy(ca)) * (double)STEP,
                              ORIGIN + (z + cz(ca)) * (double)STEP };
             double pb[3] = { ORIGIN + (x + cx(cb)) * (double)STEP, ORIGIN + (y + cy(cb)) * (double)STEP,
@@ -226,10 +259,13 @@ static int run_mc(const mc_desc_t *d, simt_gpu_t *gpu, simt_module_t *mod, const
         rc = fail(err, d, "host out of memory");
         goto done;
     }
-    make_field(fld, &seed);
+    if (d->eval)
+        make_field_tangle(fld);
+    else
+        make_field(fld, &seed);
     /* classify + compact + scan: the first `count` active voxels in id order */
     for (unsigned v = 0; v < GRID * GRID * GRID && found < count; v++) {
-        int k = case_of(fld, v);
+        int k = case_of(fld, v, d->iso);
         if (nverts[k] == 0)
             continue;
         vox[found] = v;
@@ -248,7 +284,7 @@ static int run_mc(const mc_desc_t *d, simt_gpu_t *gpu, simt_module_t *mod, const
         goto done;
     }
     int n = GRID;
-    float iso = ISO, origin = ORIGIN, step = STEP;
+    float iso = d->iso, origin = ORIGIN, step = STEP;
     simt_launch_t l = {
         .grid = { (uint32_t)((count + d->nt - 1) / d->nt), 1, 1 },
         .block = { (uint32_t)d->nt, 1, 1 },
@@ -261,7 +297,7 @@ static int run_mc(const mc_desc_t *d, simt_gpu_t *gpu, simt_module_t *mod, const
         (rc = simt_memset(gpu, dev[1], 0xff, vbytes, err)) != SIMT_OK ||
         (rc = simt_wl_upload(gpu, vox, (size_t)count * sizeof(unsigned), &dev[2], err)) != SIMT_OK ||
         (rc = simt_wl_upload(gpu, off, (size_t)count * sizeof(unsigned), &dev[3], err)) != SIMT_OK ||
-        (rc = simt_wl_upload(gpu, fld, nfld * sizeof(float), &dev[4], err)) != SIMT_OK ||
+        (!d->eval && (rc = simt_wl_upload(gpu, fld, nfld * sizeof(float), &dev[4], err)) != SIMT_OK) ||
         (rc = simt_wl_upload(gpu, tri, sizeof tri, &dev[5], err)) != SIMT_OK ||
         (rc = simt_wl_upload(gpu, nverts, sizeof nverts, &dev[6], err)) != SIMT_OK)
         goto done;
@@ -296,7 +332,7 @@ static int run_mc2(simt_gpu_t *gpu, simt_module_t *mod, const simt_wl_params_t *
     return run_mc(&MC2, gpu, mod, params, res, err);
 }
 
-SIMT_WORKLOAD(mc1, "marching cubes triangle generation, 32 threads, 2 shared vertex lists (9216 B)",
+SIMT_WORKLOAD(mc1, "marching cubes triangle generation, 32 threads, 2 shared vertex lists (9216 B), field evaluated",
               "workloads/marchingcubes/kernel.ptx", run_mc1);
 SIMT_WORKLOAD(mc2, "marching cubes triangle generation, 48 threads, 2 shared vertex lists (13824 B)",
               "workloads/marchingcubes/kernel.ptx", run_mc2);

@@ -10,11 +10,12 @@
 // the clamp and the stores.  Writes c, the south and east differences (the north and west ones are their
 // neighbours' negatives) and one q^2 sum per tile.
 //
-// srad_cuda_2: the divergence D = cN dN + cS dS + cW dW + cE dE (cN = cW = c at the pixel, cS and cE at the
-// south and east neighbours) written as the edge fluxes fS = c(south) dS and fE = c(east) dE, each computed
-// once by the pixel that owns the edge: D = fS - fS(north) + fE - fE(west).  The block sums D and D^2 over its
-// tile (the update's mean and energy) through two shared tree reductions; then, registers and global memory
-// only, J += lambda / 4 * D.
+// srad_cuda_2, in the shape of Rodinia srad_v2's srad_cuda_2 with BLOCK_SIZE 24: five shared tiles (J; the c
+// row below the tile and the c column right of it, each loaded by every thread of its row or column as
+// Rodinia's does; c; the result), each load behind a barrier; then the divergence
+// D = cN dN + cS dS + cW dW + cE dE (cN = cW = c at the pixel, cS and cE at the south and east neighbours, from
+// the c tile or the border planes) from the four derivative planes in global memory, the update
+// J + 0.25 lambda D (in double, Rodinia's literal) into the result tile, a barrier, and J written from it.
 #define BS 24
 #define NT (BS * BS)
 
@@ -110,57 +111,45 @@ extern "C" __global__ void srad_cuda_1(const float *J, float *C, float *DS, floa
     DE[idx] = e;
 }
 
-extern "C" __global__ void srad_cuda_2(float *J, const float *C, const float *DS, const float *DE, float *dsum,
-                                       float *d2sum, int rows, int cols, float lambda)
+extern "C" __global__ void srad_cuda_2(const float *N, const float *S, const float *W, const float *E, float *J,
+                                       const float *C, int cols, int rows, float lambda)
 {
-    __shared__ float ct[BS][BS]; // the c tile
-    __shared__ float fs[BS][BS]; // flux through the pixel's south edge, c(south) * dS
-    __shared__ float fe[BS][BS]; // flux through the east edge, c(east) * dE
-    __shared__ float rs[BS][BS]; // D, then its tile sum
-    __shared__ float rq[BS][BS]; // D^2, then its tile sum
-    int tx = threadIdx.x, ty = threadIdx.y, t = ty * BS + tx;
-    int r = blockIdx.y * BS + ty, c = blockIdx.x * BS + tx;
-    int idx = r * cols + c;
+    __shared__ float south_c[BS][BS]; // c of the row below the tile, in every row (the tile's last row at the border)
+    __shared__ float east_c[BS][BS];  // c of the column right of the tile, in every column (likewise)
+    __shared__ float c_tile[BS][BS];  // c of the tile
+    __shared__ float result[BS][BS];  // the updated J
+    __shared__ float temp[BS][BS];    // J of the tile
+    int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
+    int base = cols * BS * by + BS * bx;
+    int idx = base + cols * ty + tx;
+    int south = by == gridDim.y - 1 ? BS - 1 : BS, east = bx == gridDim.x - 1 ? BS - 1 : BS;
 
-    float cc = C[idx];
-    ct[ty][tx] = cc;
+    temp[ty][tx] = J[idx];
+    __syncthreads();
+    south_c[ty][tx] = C[base + cols * south + tx];
+    __syncthreads();
+    east_c[ty][tx] = C[base + cols * ty + east];
+    __syncthreads();
+    c_tile[ty][tx] = C[idx];
     __syncthreads();
 
-    float dS = DS[idx], dE = DE[idx];
-    float cs, ce;
-    if (ty < BS - 1)
-        cs = ct[ty + 1][tx];
-    else
-        cs = r + 1 < rows ? C[idx + cols] : 0.0f; /* dS is 0 on the last row */
-    if (tx < BS - 1)
-        ce = ct[ty][tx + 1];
-    else
-        ce = c + 1 < cols ? C[idx + 1] : 0.0f;
-    float fS = cs * dS, fE = ce * dE;
-    fs[ty][tx] = fS;
-    fe[ty][tx] = fE;
-    __syncthreads();
-
-    float fN, fW;
-    if (ty > 0)
-        fN = fs[ty - 1][tx];
-    else
-        fN = r > 0 ? cc * DS[idx - cols] : 0.0f;
-    if (tx > 0)
-        fW = fe[ty][tx - 1];
-    else
-        fW = c > 0 ? cc * DE[idx - 1] : 0.0f;
-    float D = (fS - fN) + (fE - fW);
-    rs[ty][tx] = D;
-    rq[ty][tx] = D * D;
-    __syncthreads();
-    tile_sum2(&rs[0][0], &rq[0][0], t);
-    if (t == 0) {
-        int b = blockIdx.y * gridDim.x + blockIdx.x;
-        dsum[b] = rs[0][0];
-        d2sum[b] = rq[0][0];
+    float cc = c_tile[ty][tx], cs, ce;
+    if (ty == BS - 1 && tx == BS - 1) {
+        cs = south_c[ty][tx];
+        ce = east_c[ty][tx];
+    } else if (tx == BS - 1) {
+        cs = c_tile[ty + 1][tx];
+        ce = east_c[ty][tx];
+    } else if (ty == BS - 1) {
+        cs = south_c[ty][tx];
+        ce = c_tile[ty][tx + 1];
+    } else {
+        cs = c_tile[ty + 1][tx];
+        ce = c_tile[ty][tx + 1];
     }
-
-    /* Registers and global memory only from here. */
-    J[idx] = J[idx] + 0.25f * lambda * D;
+    /* divergence (cN = cW = c at the pixel), then the update with Rodinia's double-precision 0.25 */
+    float d_sum = cc * N[idx] + cs * S[idx] + cc * W[idx] + ce * E[idx];
+    result[ty][tx] = temp[ty][tx] + 0.25 * lambda * d_sum;
+    __syncthreads();
+    J[idx] = result[ty][tx]; /* the last shared access is this read */
 }
