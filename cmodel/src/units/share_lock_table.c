@@ -61,15 +61,17 @@ static int pair_hi(const share_lock_table_state_t *n, unsigned j)
     return (int)p;
 }
 
-/* The pair that slot x belongs to, or -1. */
+/* The pair that slot x belongs to, or -1: pair j with x == j or x == its
+ * second slot.  The table is symmetric (a launch writes both entries of
+ * every pair; reset leaves every slot unshared), so that pair is
+ * min(x, partner[x]) when it is in use: one lookup, not a scan. */
 static int pair_of(const share_lock_table_state_t *n, unsigned x)
 {
-    for (unsigned j = 0; j < n->cfg.pairs; j++) {
-        int hi = pair_hi(n, j);
-        if (hi >= 0 && (x == j || x == (unsigned)hi))
-            return (int)j;
-    }
-    return -1;
+    unsigned none = (1u << n->cfg.part_w) - 1, p = n->partner[x];
+    if (!n->shsm || p == none || p >= n->cfg.t)
+        return -1;
+    unsigned j = x < p ? x : p;
+    return j < n->cfg.pairs && pair_hi(n, j) >= 0 ? (int)j : -1;
 }
 
 static void set_lock(share_lock_table_state_t *n, unsigned j, int holder)
