@@ -97,19 +97,26 @@ TEST(ssp_shsm_off_when_not_scratchpad_limited)
 TEST(ssp_owf_class_from_lock)
 {
     sm_kernel_t k = { .ssp_m = 2, .ssp_n = 3 };
-    int16_t partner[4] = { 2, -1, 0, -1 }, holder[4] = { -1, -1, -1, -1 };
     sm_t s;
     memset(&s, 0, sizeof s);
     s.share.k = &k;
-    s.share.partner = partner;
-    s.share.holder = holder;
+    /* the lock table of a 4-slot SM, launched with m 2 and 1 pair (slot 0
+     * with slot 2), blocks in slots 0..2 */
+    share_lock_table_cfg_t lc = share_lock_table_cfg_for(4, 1);
+    CHECK_EQ(share_lock_table_init(&s.share.lt, &lc), 0);
+    share_lock_table_in_t in = { .launch = 1, .base = 2, .pairs = 1, .live = 7, .place = 7 };
+    share_lock_table_eval(&s.share.lt, &in, &s.share.lout);
+    share_lock_table_tick(&s.share.lt, &in);
     CHECK_EQ(sm_share_class(&s, 0), WARP_ARBITER_UNSHARED);
     CHECK_EQ(sm_share_class(&s, 2), WARP_ARBITER_UNSHARED);
-    holder[0] = 2;
+    in = (share_lock_table_in_t){ .live = 7, .req_valid = 1, .req_slot = { 2 } };
+    share_lock_table_eval(&s.share.lt, &in, &s.share.lout);
+    share_lock_table_tick(&s.share.lt, &in);
     CHECK_EQ(sm_share_class(&s, 2), WARP_ARBITER_OWNER);
     CHECK_EQ(sm_share_class(&s, 0), WARP_ARBITER_NONOWNER);
     CHECK_EQ(sm_share_class(&s, 1), WARP_ARBITER_UNSHARED);
-    holder[0] = 0;
+    in = (share_lock_table_in_t){ .live = 7, .release = 4, .req_valid = 1, .req_slot = { 0 } };
+    share_lock_table_eval(&s.share.lt, &in, &s.share.lout);
     CHECK_EQ(sm_share_class(&s, 0), WARP_ARBITER_OWNER);
     CHECK_EQ(sm_share_class(&s, 2), WARP_ARBITER_NONOWNER);
     s.share.k = NULL; /* ShSM = 0: everything unshared */

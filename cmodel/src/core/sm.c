@@ -153,9 +153,9 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sm_free(s);
         return "out of memory";
     }
-    if (sm_share_init(s) != 0) {
+    if ((why = sm_share_init(s)) != NULL) {
         sm_free(s);
-        return "out of memory";
+        return why;
     }
     for (unsigned i = 0; i < s->ninsts; i++)
         s->free_insts[s->nfree_insts++] = s->ninsts - 1 - i;
@@ -376,7 +376,7 @@ void sm_set_active_limit(sm_t *s, unsigned n)
 static void share_zero(sm_t *s, const sm_kernel_t *k, unsigned ci,
                        uint8_t *smem)
 {
-    int p = s->share.partner[ci];
+    int p = sm_share_partner(s, ci);
     if (p < 0) {
         memset(smem, 0, k->smem);
         return;
@@ -461,7 +461,7 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     c->k = k;
     c->smem_base = (uint32_t)base;
     if (shared)
-        sm_share_placed(s, ci);
+        sm_share_placed(s, ci, now);
     s->nctas++;
     s->used_warps += k->warps;
     s->used_threads += k->threads;
@@ -591,8 +591,13 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     const exec_insn_t *ei = &kern->l->prog->code[pc];
     const sm_regs_t *r = &s->regs[i];
     pipe_timing_t t = sl->timing;
-    if (s->share.k && sm_share_before_issue(s, i, ei, now) != SIMT_OK)
-        return SIMT_EFAULT;
+    if (s->share.k) {
+        int rc = sm_share_before_issue(s, i, ei, now);
+        if (rc == SIMT_ECOSIM)
+            return cosim_stop(s, NULL, s->share.lt_why);
+        if (rc != SIMT_OK)
+            return SIMT_EFAULT;
+    }
     uint32_t k = s->free_insts[--s->nfree_insts];
     sm_inst_t *in = &s->insts[k];
     *in = (sm_inst_t){ .used = 1, .cls = (uint8_t)t.cls, .slot = i, .lat = t.lat };
@@ -754,8 +759,9 @@ static int issue(sm_t *s, uint64_t now)
             if (!(q->ready >> j & 1))
                 return cosim_stop(s, NULL, "the warp arbiter granted a slot "
                                            "that cannot issue");
-            if (issue_one(s, i, now) != SIMT_OK)
-                return SIMT_EFAULT;
+            int rc = issue_one(s, i, now);
+            if (rc != SIMT_OK)
+                return rc == SIMT_ECOSIM ? rc : SIMT_EFAULT;
             sm_ready_event(s, SM_EV_RESOURCE_TAKEN);
             sched_issued(sc, j);
             cls = SM_CYCLE_ACTIVE;
@@ -941,6 +947,8 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
             repause(s);
         *done += n;
     }
+    if (s->cfg.ssp_sharing && sm_share_clock(s, now) != SIMT_OK)
+        return cosim_stop(s, NULL, s->share.lt_why);
     return SIMT_OK;
 }
 

@@ -7,35 +7,41 @@
 #include "units/unit_hooks.h"
 #include "units/warp_arbiter.h"
 
-int sm_share_init(sm_t *s)
+const char *sm_share_init(sm_t *s)
 {
     sm_share_t *h = &s->share;
     *h = (sm_share_t){ 0 };
     if (!s->cfg.ssp_sharing)
-        return 0;
+        return NULL;
     unsigned n = s->cfg.max_ctas;
-    h->partner = calloc(n, sizeof *h->partner);
-    h->holder = calloc(n, sizeof *h->holder);
+    share_lock_table_cfg_t lc = share_lock_table_cfg_for(n, s->cfg.nsched);
+    if (share_lock_table_init(&h->lt, &lc) != 0)
+        return "Scratchpad Sharing's lock table takes 2..64 CTA slots and 1..8 "
+               "schedulers per SM (gpgpu_shader_cta, gpgpu_num_sched_per_core)";
+    share_lock_table_eval(&h->lt, &h->lin, &h->lout); /* every class unshared */
     h->held_since = calloc(n, sizeof *h->held_since);
     h->rel_done = calloc(n, 1);
     h->rel_pending = calloc(n, 1);
     h->rel_started = calloc(n, 1);
     h->inflight = calloc(n, sizeof *h->inflight);
     h->rel = malloc(sizeof *h->rel);
-    if (!h->partner || !h->holder || !h->held_since || !h->rel_done ||
+    if (!h->held_since || !h->rel_done ||
         !h->rel_pending || !h->rel_started || !h->inflight || !h->rel)
-        return -1;
+        return "out of memory";
     /* W warp slots and T CTA slots (config.c keeps them in the unit's
      * range when ssp_sharing is set) */
     relssp_release_cfg_t rc = { .w = s->cfg.max_warps, .t = n };
-    return relssp_release_init(h->rel, &rc);
+    if (relssp_release_init(h->rel, &rc) != 0)
+        return "out of memory";
+    if (unit_hooks_reset(s->cfg.hooks, &share_lock_table_desc, s->id,
+                         s->cfg.cycle_base, &h->lt))
+        return "co-simulation stopped at the lock table's reset";
+    return NULL;
 }
 
 void sm_share_free(sm_t *s)
 {
     sm_share_t *h = &s->share;
-    free(h->partner);
-    free(h->holder);
     free(h->held_since);
     free(h->rel_done);
     free(h->rel_pending);
@@ -79,17 +85,10 @@ int sm_share_slot(sm_t *s, const sm_kernel_t *k, unsigned *ci, uint32_t *base)
     sm_share_t *h = &s->share;
     if (sm_share_fits(s, k) < 0)
         return -1;
-    if (!s->nctas) { /* kernel launch on this SM: the tables (§2.6 row 1) */
+    if (!s->nctas) { /* kernel launch on this SM: the tables (§2.6 row 1),
+                        written by the lock table at this cycle's launch_i */
         h->k = k;
-        unsigned m = k->ssp_m, p = k->ssp_n - k->ssp_m;
-        for (unsigned c = 0; c < s->cfg.max_ctas; c++) {
-            h->partner[c] = -1;
-            h->holder[c] = -1;
-        }
-        for (unsigned j = 0; j < p; j++) {
-            h->partner[j] = (int16_t)(m + j);
-            h->partner[m + j] = (int16_t)j;
-        }
+        h->launch = 1;
     }
     unsigned c = 0;
     while (c < k->ssp_n && s->ctas[c].used)
@@ -100,29 +99,20 @@ int sm_share_slot(sm_t *s, const sm_kernel_t *k, unsigned *ci, uint32_t *base)
     return 0;
 }
 
-/* Pair index (the baseline slot) of CTA slot ci, or -1 when unshared. */
-static int pair_of(const sm_share_t *h, unsigned ci)
+int sm_share_partner(const sm_t *s, unsigned ci)
 {
-    int p = h->partner[ci];
-    return p < 0 ? -1 : (int)ci < p ? (int)ci : p;
+    const sm_kernel_t *k = s->share.k;
+    if (!k)
+        return -1;
+    unsigned m = k->ssp_m, pairs = k->ssp_n - k->ssp_m;
+    return ci < pairs ? (int)(m + ci) : ci >= m && ci < m + pairs ? (int)(ci - m) : -1;
 }
 
-void sm_share_placed(sm_t *s, unsigned ci)
+/* Pair index (the baseline slot) of CTA slot ci, or -1 when unshared. */
+static int pair_of(const sm_t *s, unsigned ci)
 {
-    sm_share_t *h = &s->share;
-    const sm_kernel_t *k = h->k;
-    cta_t *c = &s->ctas[ci].cta;
-    h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
-    h->inflight[ci] = 0;
-    int p = h->partner[ci];
-    if (p < 0)
-        return;
-    if (ci >= k->ssp_m) { /* the extra slot: offsets >= limit are slot p's */
-        c->smem_split = k->ssp_limit;
-        c->smem_hi = s->smem + (size_t)p * k->smem;
-    }
-    /* (sm.c's share_zero zeroed the private bytes, and the shared region
-     * only when the partner is absent) */
+    int p = sm_share_partner(s, ci);
+    return p < 0 ? -1 : (int)ci < p ? (int)ci : p;
 }
 
 /* Touches every warp slot of CTA slot ci (lock state changed). */
@@ -133,6 +123,81 @@ static void touch_cta(sm_t *s, int ci)
     for (unsigned i = 0; i < s->cfg.max_warps; i++)
         if (s->slots[i].live && s->slots[i].cta == (unsigned)ci)
             sm_ready_touch(s, i);
+}
+
+/* The lock table's clock edge for the open cycle. */
+static void lt_tick(sm_t *s)
+{
+    sm_share_t *h = &s->share;
+    share_lock_table_tick(&h->lt, &h->lin);
+    if (!h->lt_stop && unit_hooks_tick(s->cfg.hooks, &share_lock_table_desc, s->id,
+                                       h->lt_cycle, &h->lin, &h->lt))
+        h->lt_stop = 1;
+    h->lin.live &= ~h->lin.done;
+    h->lin.launch = 0;
+    h->lin.place = h->lin.release = h->lin.done = 0;
+    h->lin.req_valid = 0;
+    memset(h->lin.req_slot, 0, sizeof h->lin.req_slot);
+    h->lt_open = 0;
+}
+
+/* Opens the lock table's cycle `now` before an event goes into h->lin
+ * (ticking a cycle still open from an earlier one: an event outside
+ * sm_cycle). */
+static void lt_begin(sm_t *s, uint64_t now)
+{
+    sm_share_t *h = &s->share;
+    uint64_t cyc = s->cfg.cycle_base + now;
+    if (h->lt_open && h->lt_cycle != cyc)
+        lt_tick(s);
+    h->lt_open = 1;
+    h->lt_cycle = cyc;
+}
+
+/* An event is in h->lin: the lock table evaluates the cycle's inputs so
+ * far, and the warps of every CTA whose class changed are looked at again
+ * (the readiness cache: the smem_lock gate and the OWF class). */
+static void lt_eval(sm_t *s)
+{
+    sm_share_t *h = &s->share;
+    uint8_t was[SHARE_LOCK_TABLE_MAX_T];
+    unsigned t = h->lt.cfg.t;
+    memcpy(was, h->lout.cls, t);
+    share_lock_table_eval(&h->lt, &h->lin, &h->lout);
+    if (!h->lt_stop && unit_hooks_eval(s->cfg.hooks, &share_lock_table_desc, s->id,
+                                       h->lt_cycle, &h->lt, &h->lin, &h->lout))
+        h->lt_stop = 1;
+    for (unsigned ci = 0; ci < t; ci++)
+        if (was[ci] != h->lout.cls[ci])
+            touch_cta(s, (int)ci);
+}
+
+void sm_share_placed(sm_t *s, unsigned ci, uint64_t now)
+{
+    sm_share_t *h = &s->share;
+    const sm_kernel_t *k = h->k;
+    cta_t *c = &s->ctas[ci].cta;
+    h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
+    h->inflight[ci] = 0;
+    lt_begin(s, now);
+    if (h->launch) { /* sm_share_slot saw the SM empty */
+        h->launch = 0;
+        h->lin.launch = 1;
+        h->lin.base = k->ssp_m;
+        h->lin.pairs = k->ssp_n - k->ssp_m;
+    }
+    h->lin.place |= (uint64_t)1 << ci;
+    h->lin.live |= (uint64_t)1 << ci;
+    lt_eval(s);
+    int p = sm_share_partner(s, ci);
+    if (p < 0)
+        return;
+    if (ci >= k->ssp_m) { /* the extra slot: offsets >= limit are slot p's */
+        c->smem_split = k->ssp_limit;
+        c->smem_hi = s->smem + (size_t)p * k->smem;
+    }
+    /* (sm.c's share_zero zeroed the private bytes, and the shared region
+     * only when the partner is absent) */
 }
 
 /* Whether the instruction at slot i's PC needs the pair's shared region. */
@@ -147,8 +212,7 @@ int sm_share_gate_closed(const sm_t *s, unsigned i)
     if (!h->k)
         return 0;
     unsigned ci = s->slots[i].cta;
-    int j = pair_of(h, ci);
-    if (j < 0 || h->holder[j] != h->partner[ci])
+    if (h->lout.cls[ci] != WARP_ARBITER_NONOWNER) /* the partner holds the lock */
         return 0;
     const sm_kernel_t *k = s->ctas[ci].k;
     return needs_region(s, i, &k->l->prog->code[s->slots[i].ibuf_pc]);
@@ -157,10 +221,7 @@ int sm_share_gate_closed(const sm_t *s, unsigned i)
 uint8_t sm_share_class(const sm_t *s, unsigned ci)
 {
     const sm_share_t *h = &s->share;
-    int j = h->k ? pair_of(h, ci) : -1;
-    if (j < 0 || h->holder[j] < 0)
-        return WARP_ARBITER_UNSHARED;
-    return h->holder[j] == (int)ci ? WARP_ARBITER_OWNER : WARP_ARBITER_NONOWNER;
+    return h->k ? h->lout.cls[ci] : WARP_ARBITER_UNSHARED;
 }
 
 int sm_share_before_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
@@ -178,7 +239,7 @@ int sm_share_before_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
         h->lanes = m;
         return SIMT_OK;
     }
-    int j = pair_of(h, ci);
+    int j = pair_of(s, ci);
     if (j < 0 || !needs_region(s, i, ei))
         return SIMT_OK;
     if (h->rel_done[ci]) { /* §2.9: relssp placement guarantees no re-acquire */
@@ -189,39 +250,45 @@ int sm_share_before_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
                    "released the region", h->k->ssp_limit);
         return SIMT_EFAULT;
     }
-    if (h->holder[j] < 0) { /* FCFS: the first requester takes it now */
-        h->holder[j] = (int16_t)ci;
+    /* the request of this warp's scheduler (one issue per scheduler and
+     * cycle); the gate was open, so the table grants it: FCFS, a free
+     * lock is taken now */
+    unsigned k = i % s->cfg.nsched;
+    uint8_t was = h->lout.cls[ci];
+    lt_begin(s, now);
+    h->lin.req_valid |= 1u << k;
+    h->lin.req_slot[k] = ci;
+    lt_eval(s);
+    if (h->lt_stop)
+        return SIMT_ECOSIM;
+    if (!(h->lout.grant >> k & 1)) {
+        h->lt_why = "the lock table made a warp wait whose issue gate was open";
+        return SIMT_ECOSIM;
+    }
+    if (was != WARP_ARBITER_OWNER && h->lout.cls[ci] == WARP_ARBITER_OWNER) {
         h->held_since[j] = now;
         h->acquisitions++;
-        touch_cta(s, (int)ci);
-        touch_cta(s, h->partner[ci]);
     }
     return SIMT_OK;
 }
 
-/* Frees pair j's lock (held by ci) at `now`. */
-static void unlock(sm_t *s, int j, uint64_t now)
-{
-    sm_share_t *h = &s->share;
-    h->held_cycles += now - h->held_since[j];
-    int ci = h->holder[j];
-    h->holder[j] = -1;
-    touch_cta(s, ci);
-    touch_cta(s, h->partner[ci]);
-}
-
-/* relssp completed for ci (every live thread released): frees the lock
- * once the CTA's shared accesses drained (the fence). */
+/* relssp completed for ci (every live thread released): once the CTA's
+ * shared accesses drained (the fence), the lock table's release_i, which
+ * frees the lock if ci holds it. */
 static void try_release(sm_t *s, unsigned ci, uint64_t now)
 {
     sm_share_t *h = &s->share;
     if (!h->rel_pending[ci] || h->inflight[ci])
         return;
     h->rel_pending[ci] = 0;
-    int j = pair_of(h, ci);
-    if (j >= 0 && h->holder[j] == (int)ci) {
+    int j = pair_of(s, ci);
+    uint8_t was = h->lout.cls[ci];
+    lt_begin(s, now);
+    h->lin.release |= (uint64_t)1 << ci;
+    lt_eval(s);
+    if (j >= 0 && was == WARP_ARBITER_OWNER && h->lout.cls[ci] != WARP_ARBITER_OWNER) {
         h->releases++;
-        unlock(s, j, now);
+        h->held_cycles += now - h->held_since[j];
     }
 }
 
@@ -329,19 +396,29 @@ void sm_share_cta_done(sm_t *s, unsigned ci, uint64_t now)
     sm_share_t *h = &s->share;
     if (!h->k)
         return;
-    int j = pair_of(h, ci), p = h->partner[ci];
-    if (j >= 0 && h->holder[j] == (int)ci) {
-        if (s->ctas[p].used && !h->rel_done[p]) { /* §2.6: to the partner */
-            h->holder[j] = (int16_t)p;
+    int j = pair_of(s, ci), p = sm_share_partner(s, ci);
+    uint8_t was = h->lout.cls[ci];
+    lt_begin(s, now);
+    h->lin.done |= (uint64_t)1 << ci;
+    lt_eval(s);
+    if (j >= 0 && was == WARP_ARBITER_OWNER) {
+        if (h->lout.cls[p] == WARP_ARBITER_OWNER) /* §2.6: to the partner */
             h->transfers++;
-            touch_cta(s, p);
-        } else {
-            unlock(s, j, now);
-        }
+        else
+            h->held_cycles += now - h->held_since[j];
     }
     h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
     h->inflight[ci] = 0;
     if (s->nctas == 1) /* the last CTA (the caller counts it down next):
                           ShSM ends with the kernel's stay on this SM */
         h->k = NULL;
+}
+
+int sm_share_clock(sm_t *s, uint64_t now)
+{
+    sm_share_t *h = &s->share;
+    (void)now;
+    if (h->lt_open)
+        lt_tick(s);
+    return h->lt_stop || h->lt_why ? SIMT_ECOSIM : SIMT_OK;
 }

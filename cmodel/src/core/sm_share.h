@@ -5,10 +5,22 @@
  * > ssp_m, from occupancy_sharing) arrives at an empty SM and kept until
  * the SM is empty again (one kernel at a time; a CTA of another kernel
  * does not fit meanwhile):
- *   partner[slot]   CTA slot paired with `slot`, -1 unshared; static for
- *                   the launch: baseline slot j < pairs with extra slot
- *                   m + j (a CTA placed into a slot inherits its status);
- *   holder[j]       pair j's lock: the CTA slot holding it, -1 free;
+ *   lock table      the unit share_lock_table (units/share_lock_table.h,
+ *                   instance = SM index): ShSM, the partner table, each
+ *                   pair's lock, FCFS arbitration between the schedulers,
+ *                   transfer at completion and the OWF class of every CTA
+ *                   slot live in its state and are decided by its eval and
+ *                   tick.  Partners are static for the launch: baseline
+ *                   slot j < pairs with extra slot m + j (a CTA placed
+ *                   into a slot inherits its status); sm_share_partner
+ *                   gives the same rule to placement and aliasing.  It is
+ *                   clocked in the cycles with an event (a placement, a
+ *                   request, a release, a completion): evaluated after
+ *                   each event with the cycle's inputs so far (its outputs
+ *                   come from the next state, so a later scheduler sees an
+ *                   earlier one's acquisition), ticked at the end of
+ *                   sm_cycle (sm_share_clock);
+ *   held_since[j]   statistics: the cycle pair j's lock was taken;
  *   rel             the relssp release unit's twin (units/relssp_release.h,
  *                   instance = SM index): per warp slot the live and the
  *                   released lanes and the CTA slot; its all_released_o
@@ -35,6 +47,7 @@
 #include <stdint.h>
 
 #include "units/relssp_release.h"
+#include "units/share_lock_table.h"
 
 struct sm;
 struct sm_kernel;
@@ -43,8 +56,14 @@ struct exec_insn;
 
 typedef struct sm_share {
     const struct sm_kernel *k; /* the sharing kernel; NULL: ShSM = 0 */
-    int16_t *partner;          /* per CTA slot */
-    int16_t *holder;           /* per pair (its baseline slot j) */
+    share_lock_table_state_t lt;  /* the lock table (twin) */
+    share_lock_table_in_t lin;    /* its inputs of the open cycle */
+    share_lock_table_out_t lout;  /* its outputs after the last eval */
+    uint8_t launch;            /* the next placement launches the kernel */
+    uint8_t lt_open;           /* an event in cycle lt_cycle: tick pending */
+    uint8_t lt_stop;           /* a hook stopped the run (co-simulation) */
+    const char *lt_why;        /* why, when the model itself stops it */
+    uint64_t lt_cycle;
     uint64_t *held_since;      /* per pair: cycle its lock was taken */
     uint8_t *rel_done, *rel_pending, *rel_started; /* per CTA slot */
     uint32_t *inflight;        /* per CTA slot */
@@ -54,8 +73,10 @@ typedef struct sm_share {
     uint64_t acquisitions, wait_cycles, transfers, releases, held_cycles;
 } sm_share_t;
 
-/* 0, or -1 (host memory).  Allocates only when cfg.ssp_sharing is set. */
-int sm_share_init(struct sm *s);
+/* NULL, or why not (host memory, too many CTA slots or schedulers for the
+ * lock table, a co-simulation stop at its reset).  Allocates only when
+ * cfg.ssp_sharing is set. */
+const char *sm_share_init(struct sm *s);
 void sm_share_free(struct sm *s);
 
 /* Placement.  sm_share_fits: -1 when k is placed as without sharing, else
@@ -69,11 +90,13 @@ int sm_share_fits(const struct sm *s, const struct sm_kernel *k);
 int sm_share_fits_n(const struct sm *s, const struct sm_kernel *k, unsigned n);
 int sm_share_slot(struct sm *s, const struct sm_kernel *k, unsigned *ci,
                   uint32_t *base);
-void sm_share_placed(struct sm *s, unsigned ci);
+void sm_share_placed(struct sm *s, unsigned ci, uint64_t now);
 /* CTA slot ci's warps are in their warp slots: the release unit clears ci's
  * rows and takes each warp (reset first when the CTA is the kernel's first
  * on this SM).  SIMT_OK, or SIMT_ECOSIM when a unit hook stopped the run. */
 int sm_share_warps_placed(struct sm *s, unsigned ci, uint64_t now);
+/* The CTA slot paired with slot ci for the sharing kernel, -1 unshared. */
+int sm_share_partner(const struct sm *s, unsigned ci);
 
 /* The issue gate: 1 when warp slot i's next instruction needs its pair's
  * shared region and the partner holds the lock. */
@@ -82,11 +105,12 @@ int sm_share_gate_closed(const struct sm *s, unsigned i);
 /* The OWF class of CTA slot ci's warps (WARP_ARBITER_OWNER ...). */
 uint8_t sm_share_class(const struct sm *s, unsigned ci);
 
-/* Issue of warp slot i's instruction ei: before executing it (takes a
- * free lock; SIMT_OK or SIMT_EFAULT for a shared-region access after the
- * CTA's relssp), and after (the release unit's relssp and exit events, the
- * fence count in `in`; SIMT_OK, or SIMT_ECOSIM when a unit hook stopped the
- * run). */
+/* Issue of warp slot i's instruction ei: before executing it (requests
+ * the lock; SIMT_OK, SIMT_EFAULT for a shared-region access after the
+ * CTA's relssp, SIMT_ECOSIM when the co-simulation stops or the lock
+ * table refuses a request whose gate was open: sm_share_t.lt_why), and
+ * after (the release unit's relssp and exit events, the fence count in `in`;
+ * SIMT_OK, or SIMT_ECOSIM when a unit hook stopped the run). */
 int sm_share_before_issue(struct sm *s, unsigned i, const struct exec_insn *ei,
                           uint64_t now);
 int sm_share_after_issue(struct sm *s, unsigned i, const struct exec_insn *ei,
@@ -95,5 +119,8 @@ int sm_share_after_issue(struct sm *s, unsigned i, const struct exec_insn *ei,
 void sm_share_retired(struct sm *s, const struct sm_inst *in, uint64_t now);
 /* CTA slot ci completed (its tables are cleared; the lock transferred). */
 void sm_share_cta_done(struct sm *s, unsigned ci, uint64_t now);
+/* The end of cycle `now`: ticks the lock table if it was evaluated.
+ * SIMT_OK, or SIMT_ECOSIM when a hook of this cycle stopped the run. */
+int sm_share_clock(struct sm *s, uint64_t now);
 
 #endif
