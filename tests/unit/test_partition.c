@@ -174,3 +174,34 @@ TEST(partition_backpressure_when_replies_wait)
     CHECK(partition_can_accept(&p));
     partition_free(&p);
 }
+
+/* A head request the L2 refuses is retried each cycle (counted without a
+ * lookup while nothing changed the L2): with one MSHR, request 1 misses
+ * line 0x0 at cycle 0 (back at 100, replies at 110); request 2 (line
+ * 0x2000) is refused at cycles 1..99, then the fill at 100 frees the MSHR
+ * before the slice's turn: it misses then, back at 200, replies at 210:
+ * 99 failures and 99 stall cycles.  Request 4 (line 0x6000) misses at
+ * 211 (back at 311); request 3 (line 0x4000) behind it is refused at
+ * 212..219 (8 more); its line is then prefilled (as a copy to the device
+ * would) and it hits at 220, replying at 230, where without the prefill
+ * it would wait for the MSHR until 311. */
+TEST(partition_refused_head_sees_fill_and_prefill)
+{
+    partition_t p;
+    part_cfg_t c = cfg();
+    c.l2.mshrs = 1;
+    CHECK(partition_init(&p, &c) == NULL);
+    partition_push(&p, 1, 0x0, 0);
+    partition_push(&p, 2, 0x2000, 0);
+    CHECK_EQ(run_until_reply(&p, 0, 300, 1), 110);
+    CHECK_EQ(run_until_reply(&p, 111, 300, 2), 210);
+    CHECK_EQ(p.l2.stats.fails[CACHE_FAIL_MSHR], 99);
+    CHECK_EQ(p.stats.stall_cycles, 99);
+    partition_push(&p, 4, 0x6000, 0);
+    partition_push(&p, 3, 0x4000, 0);
+    CHECK_EQ(run_until_reply(&p, 211, 219, 3), -1);
+    CHECK_EQ(p.l2.stats.fails[CACHE_FAIL_MSHR], 99 + 8);
+    partition_prefill(&p, 0x4000);
+    CHECK_EQ(run_until_reply(&p, 220, 400, 3), 230);
+    partition_free(&p);
+}

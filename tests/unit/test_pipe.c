@@ -111,3 +111,27 @@ TEST(pipe_units_and_inflight_bound)
     cfg.fp[PIPE_K_MAD].interval = 0;
     CHECK(pipes_init(&p, &cfg) != NULL);
 }
+
+/* pipes_pop_done skips the cycles before the earliest result it knows of:
+ * a result dispatched after a fruitless look, and due before the results
+ * seen then, must still come out on time.  SFU op (20 cycles) at 0, due
+ * at 20; a look at 1 finds nothing; an INT add (4) at 2 is due at 6: at 5
+ * nothing, at 6 the add, at 19 nothing, at 20 the SFU op. */
+TEST(pipe_result_dispatched_after_a_look_comes_out_on_time)
+{
+    pipes_t p;
+    pipe_cfg_t cfg = pipe_cfg_default();
+    CHECK(pipes_init(&p, &cfg) == NULL);
+    uint64_t tag = 0;
+    pipes_dispatch(&p, OPC_SFU, cfg.sfu, 0, 1);
+    CHECK_EQ(pipes_pop_done(&p, 1, &tag), 0);
+    pipes_dispatch(&p, OPC_INT, cfg.int_[PIPE_K_ADD], 2, 2);
+    CHECK_EQ(pipes_pop_done(&p, 5, &tag), 0);
+    CHECK_EQ(pipes_pop_done(&p, 6, &tag), 1);
+    CHECK_EQ(tag, 2);
+    CHECK_EQ(pipes_pop_done(&p, 19, &tag), 0);
+    CHECK_EQ(pipes_pop_done(&p, 20, &tag), 1);
+    CHECK_EQ(tag, 1);
+    CHECK_EQ(pipes_pop_done(&p, 1000, &tag), 0);
+    pipes_free(&p);
+}

@@ -64,11 +64,6 @@ void ldst_free(ldst_t *u)
     *u = (ldst_t){ 0 };
 }
 
-int ldst_can_accept(const ldst_t *u)
-{
-    return u->count < u->cfg.queue;
-}
-
 /* The distinct addresses among the active lanes, in lane order, placed at
  * `base` (constant-cache accesses). */
 static unsigned distinct_addresses(const exec_access_t *a, uint64_t base,
@@ -185,6 +180,8 @@ static void served(ldst_t *u, uint32_t i, uint64_t now)
 static void line_arrived(ldst_t *u, cache_t *c, uint64_t line, uint64_t now)
 {
     cache_fill(c, line);
+    if (c == &u->l1)
+        u->l1_refused = 0; /* a fill frees an MSHR or a way: look again */
     uint64_t t;
     while (cache_pop_ready(c, &t))
         served(u, (uint32_t)t, now);
@@ -235,14 +232,6 @@ void ldst_out_fill(ldst_t *u, mem_space_kind_t space, uint64_t addr, uint32_t by
     out_push(u, MEM_FILL, space, 0, addr, bytes);
 }
 
-int ldst_out_peek(const ldst_t *u, ldst_out_t *req)
-{
-    if (!u->out_count)
-        return 0;
-    *req = u->out[u->out_head];
-    return 1;
-}
-
 void ldst_out_pop(ldst_t *u)
 {
     u->out_head = (u->out_head + 1) % u->cfg.outbox;
@@ -283,6 +272,10 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
     cache_access_owned(&u->l1, op->txn[op->next], op->write, op->local, i,
                        op->owner, &r);
     if (r.outcome == CACHE_FAIL) {
+        /* a failure changes nothing in the cache, and only a fill (or a
+         * successful access, which this retry must come first to) can
+         * change its outcome: until then each retry fails the same way */
+        u->l1_refused = (uint8_t)r.cause;
         u->stats.l1_stall_cycles++;
         return 0;
     }
@@ -359,8 +352,21 @@ void ldst_cycle(ldst_t *u, uint64_t now)
     }
     if (!u->count || now < u->free_at)
         return;
+    int out_full = u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox;
+    if (u->l1_refused) {
+        /* the head's transaction again (send_txn's checks in its order),
+         * and nothing changed the L1 since it refused it */
+        u->stats.l1_stall_cycles++;
+        if (!out_full)
+            cache_count_fail(&u->l1, (cache_fail_cause_t)u->l1_refused);
+        return;
+    }
     uint32_t i = u->q[u->head];
     ldst_op_t *op = &u->ops[i];
+    if (out_full && op->kind == LDST_GLOBAL && op->next < op->ntxn) {
+        u->stats.l1_stall_cycles++; /* send_txn's first check, inline */
+        return;
+    }
     if (op->kind != LDST_SHARED) {
         int (*send)(ldst_t *, uint32_t, uint64_t) =
             op->kind == LDST_GLOBAL ? send_txn : send_const;

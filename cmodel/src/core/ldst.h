@@ -123,6 +123,11 @@ typedef struct ldst {
     unsigned head, count;
     uint64_t free_at;          /* first cycle the unit can start another */
     cache_t l1;
+    uint8_t l1_refused;        /* cache_fail_cause_t: the head transaction's
+                                  last L1 access failed for this cause and
+                                  no line has filled the L1 since, so its
+                                  retry would fail the same way (counted,
+                                  not looked up); 0: look */
     cache_t l1c;               /* the constant cache */
     cache_t l1t;               /* the texture cache */
     fill_queue_t fills, cfills;/* ideal memory: L1 and constant lines */
@@ -141,7 +146,10 @@ static inline int ldst_can_prepare(const ldst_t *u)
     return u->used_ops < u->nops;
 }
 
-int ldst_can_accept(const ldst_t *u);
+static inline int ldst_can_accept(const ldst_t *u)
+{
+    return u->count < u->cfg.queue;
+}
 
 /* Prepares an instruction whose accesses are `a` (at issue) for a launch
  * whose constant window (mem/mem_regions.h) starts at `const_window`;
@@ -166,7 +174,13 @@ int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
 
 /* The hierarchy side: the oldest outgoing request (1, or 0 when none),
  * taking it, and the replies coming back. */
-int ldst_out_peek(const ldst_t *u, ldst_out_t *req);
+static inline int ldst_out_peek(const ldst_t *u, ldst_out_t *req)
+{
+    if (!u->out_count)
+        return 0;
+    *req = u->out[u->out_head];
+    return 1;
+}
 void ldst_out_pop(ldst_t *u);
 void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
 void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now);

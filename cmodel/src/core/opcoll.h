@@ -81,6 +81,13 @@ static inline unsigned opc_free_cus(const opc_t *o, opc_class_t cls)
     return o->nfree[cls];
 }
 
+/* CUs of class `cls` whose operands are all read (0: opc_dispatch has
+ * nothing to release, and the caller need not ask its unit for room). */
+static inline unsigned opc_ready_cus(const opc_t *o, opc_class_t cls)
+{
+    return o->nready[cls];
+}
+
 /* One cycle of register-bank reads. */
 void opc_read_cycle(opc_t *o);
 

@@ -137,17 +137,27 @@ void pipes_dispatch(pipes_t *p, opc_class_t cls, pipe_lat_t lat, uint64_t now,
         return; /* the caller checked pipes_can_accept */
     p->next_free[cls][u] = now + lat.interval;
     p->inflight[p->ninflight++] = (pipe_result_t){ now + lat.latency, tag };
+    if (now + lat.latency < p->next_done)
+        p->next_done = now + lat.latency;
 }
 
 int pipes_pop_done(pipes_t *p, uint64_t now, uint64_t *tag)
 {
-    int best = -1;
-    for (unsigned i = 0; i < p->ninflight; i++)
-        if (p->inflight[i].done <= now &&
-            (best < 0 || p->inflight[i].done < p->inflight[best].done))
-            best = (int)i;
-    if (best < 0)
+    if (now < p->next_done)
         return 0;
+    int best = -1;
+    uint64_t later = UINT64_MAX; /* the earliest of those not yet due */
+    for (unsigned i = 0; i < p->ninflight; i++) {
+        uint64_t d = p->inflight[i].done;
+        if (d <= now && (best < 0 || d < p->inflight[best].done))
+            best = (int)i;
+        else if (d > now && d < later)
+            later = d;
+    }
+    if (best < 0) {
+        p->next_done = later;
+        return 0;
+    }
     *tag = p->inflight[best].tag;
     /* keep dispatch order among the rest: shift down */
     for (unsigned i = (unsigned)best + 1; i < p->ninflight; i++)

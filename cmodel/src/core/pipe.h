@@ -64,6 +64,9 @@ typedef struct pipes {
     uint64_t *next_free[OPC_NCLASSES];  /* per pipeline: first free cycle */
     pipe_result_t *inflight;
     unsigned ninflight;
+    uint64_t next_done;  /* no result in flight is due before this cycle
+                            (a lower bound: pipes_pop_done scans only from
+                            then on) */
 } pipes_t;
 
 const char *pipes_init(pipes_t *p, const pipe_cfg_t *cfg);

@@ -74,13 +74,29 @@ static void insn_regs(const sm_kernel_t *k, const exec_insn_t *ei, sm_regs_t *r)
     }
 }
 
-/* Decodes the instruction at the slot's buffer PC. */
+/* Whether an instruction may reach the L1 data cache: a global, local or
+ * generic load, store or atomic (the policies' view, sched_slot_t.l1d). */
+static int reaches_l1d(const ptx_insn_t *ir)
+{
+    switch (ir->op) {
+    case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
+    case PTX_OP_RED:
+        return ir->space == PTX_SPACE_GLOBAL || ir->space == PTX_SPACE_LOCAL ||
+               ir->space == PTX_SPACE_NONE;
+    default:
+        return 0;
+    }
+}
+
+/* Decodes the instruction at the slot's buffer PC (once, as it enters the
+ * buffer: the issue stage's refresh reads the slot, not the program). */
 static void decode(const sm_t *s, sm_slot_t *sl)
 {
     const sm_kernel_t *k = s->ctas[sl->cta].k;
     const exec_insn_t *ei = &k->l->prog->code[sl->ibuf_pc];
     insn_regs(k, ei, &s->regs[sl - s->slots]);
     sl->timing = pipe_timing_of(&s->cfg.pipe, ei->ir);
+    sl->l1d = (uint8_t)reaches_l1d(ei->ir);
 }
 
 /* A unit hook stopped the run, or (`why`) the unit's outputs asked for
@@ -475,6 +491,7 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
                                       .cta = ci, .age = s->next_age++ };
         sched_alloc(&s->scheds[slot % s->cfg.nsched].policy, slot / s->cfg.nsched);
         s->scheds[slot % s->cfg.nsched].event = 1;
+        s->issue_same = 0;
         scoreboard_clear_warp(&s->sb, slot);
         sm_ready_touch(s, slot);
         s->fetch_mask[slot / 64] |= (uint64_t)1 << (slot % 64);
@@ -553,6 +570,8 @@ static void dispatch(sm_t *s, uint64_t now)
 {
     uint64_t tag;
     for (int c = 0; c < OPC_NCLASSES; c++) {
+        if (!opc_ready_cus(&s->opc, (opc_class_t)c))
+            continue; /* nothing to dispatch: the unit's room is moot */
         /* a freed collector unit matters only to a class that had none */
         int was_full = !opc_free_cus(&s->opc, (opc_class_t)c);
         if (c == OPC_MEM) {
@@ -647,6 +666,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     if (w->state == WARP_DONE) {
         sched_finished(&s->scheds[i % s->cfg.nsched].policy, i / s->cfg.nsched);
         s->scheds[i % s->cfg.nsched].event = 1;
+        s->issue_same = 0;
         sl->live = 0;
         s->live_warps--;
         kern->live_warps--;
@@ -701,10 +721,19 @@ static sm_cycle_class_t sched_class(const sm_t *s, unsigned k,
 static int issue(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.nsched;
+    if (s->issue_same) { /* the last cycle again (sm_t.issue_same) */
+        for (unsigned k = 0; k < n; k++)
+            s->stats.stall[s->scheds[k].stall]++;
+        s->stats.cycle_class[s->same_cls]++;
+        if (!s->same_held)
+            *(s->same_waiting ? &s->stats.mem_wait_cycles : &s->stats.idle_cycles) += 1;
+        return SIMT_OK;
+    }
     uint64_t cyc = s->cfg.cycle_base + now;
     sm_cycle_class_t cls = SM_CYCLE_IDLE; /* the smallest over schedulers */
     /* this cycle for idle_cycles and mem_wait_cycles (sm_stats_t) */
     unsigned issued = 0, held = 0, waiting = 0;
+    int same = 1; /* every scheduler skipped, clean, with no event */
     for (unsigned k = 0; k < n; k++) {
         sm_sched_t *q = &s->scheds[k];
         sched_t *sc = &q->policy;
@@ -713,6 +742,7 @@ static int issue(sm_t *s, uint64_t now)
         if (now < q->free_at) { /* still issuing the last warp: a busy unit */
             skip = SM_STALL_PIPELINE;
             c = SM_CYCLE_CORE_STALL;
+            same = 0;
         } else if (!q->dirty) { /* nothing changed: still no warp to issue */
             skip = q->stall;
             c = (sm_cycle_class_t)q->cls; /* nor has what sched_class saw */
@@ -723,15 +753,16 @@ static int issue(sm_t *s, uint64_t now)
             sm_ready_check(s, k, now);
             s->stats.stall[skip]++;
             held |= skip == SM_STALL_PIPELINE;
-            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
-                        ~q->blocked[SM_GATE_PAUSED]) != 0;
+            waiting |= q->any_waiting;
             if (q->event) {
+                same = 0;
                 q->event = 0;
                 if (sched_clock(sc, cyc))
                     return cosim_stop(s, NULL, NULL);
             }
             continue;
         }
+        same = 0;
         sm_ready_refresh(s, k, now);
         sm_ready_check(s, k, now);
         sched_view_t view = { .valid = q->valid, .ready = q->ready,
@@ -747,8 +778,7 @@ static int issue(sm_t *s, uint64_t now)
             q->cls = (uint8_t)c;
             s->stats.stall[why]++;
             held |= q->blocked[SM_GATE_PIPELINE] != 0;
-            waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
-                        ~q->blocked[SM_GATE_PAUSED]) != 0;
+            waiting |= q->any_waiting;
             q->dirty = sc->ops->timed && q->ready;
             q->stall = (uint8_t)why;
         } else {
@@ -783,6 +813,16 @@ static int issue(sm_t *s, uint64_t now)
         else
             s->stats.idle_cycles++;
     }
+#ifndef SIMT_CHECK_READINESS
+    if (same && !s->share.k) {
+        s->issue_same = 1;
+        s->same_cls = (uint8_t)cls;
+        s->same_held = (uint8_t)held;
+        s->same_waiting = (uint8_t)waiting;
+    }
+#else
+    (void)same;
+#endif
     return SIMT_OK;
 }
 

@@ -134,6 +134,8 @@ typedef struct sm_slot {
     uint8_t at_bar;            /* the warp waits at a barrier */
     uint8_t ibuf;              /* instructions buffered at ibuf_pc */
     uint8_t ifetch_wait;       /* its fetch missed in the instruction cache */
+    uint8_t l1d;               /* the instruction at ibuf_pc may reach the
+                                  L1 data cache (decoded with `timing`) */
     uint64_t ibuf_ready;       /* cycle the buffer becomes usable */
     uint64_t age;              /* dynamic warp id */
     pipe_timing_t timing;      /* of the instruction at ibuf_pc */
@@ -229,6 +231,14 @@ typedef struct sm {
                                   buffer, no fetch outstanding), so the
                                   fetch stage finds the next by bit scan */
     uint8_t check_ctas;        /* a warp finished: look for done CTAs */
+    /* The issue stage's last cycle: every scheduler skipped (clean, past
+     * free_at, no event awaiting its clock) and issued nothing; until a
+     * touch, an event or an arrival (sm_ready_touch, sm_ready_event,
+     * which clear it) each cycle repeats it exactly, so it only adds its
+     * counts: the cycle's class, and held/waiting for idle_cycles and
+     * mem_wait_cycles.  Never set under Scratchpad Sharing or in the
+     * check build (which looks at every scheduler every cycle). */
+    uint8_t issue_same, same_cls, same_held, same_waiting;
     unsigned fetch_rr;
     cache_t icache;
     fill_queue_t ifills;       /* instruction-cache lines coming back */

@@ -91,30 +91,17 @@ static int slot_waiting(const sm_t *s, unsigned i)
            s->ctas[s->slots[i].cta].paused;
 }
 
-/* Whether the instruction in the slot's buffer may reach the L1 data
- * cache: a global, local or generic load, store or atomic. */
-static int reaches_l1d(const sm_kernel_t *k, const sm_slot_t *sl)
-{
-    const ptx_insn_t *ir = k->l->prog->code[sl->ibuf_pc].ir;
-    switch (ir->op) {
-    case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_ATOM:
-    case PTX_OP_RED:
-        return ir->space == PTX_SPACE_GLOBAL || ir->space == PTX_SPACE_LOCAL ||
-               ir->space == PTX_SPACE_NONE;
-    default:
-        return 0;
-    }
-}
-
 void sm_ready_touch(sm_t *s, unsigned slot)
 {
     sm_sched_t *q = &s->scheds[slot % s->cfg.nsched];
     q->dirty = 1;
+    s->issue_same = 0;
     q->stale |= (uint64_t)1 << (slot / s->cfg.nsched);
 }
 
 void sm_ready_event(sm_t *s, unsigned ev)
 {
+    s->issue_same = 0;
     for (unsigned k = 0; k < s->cfg.nsched; k++) {
         sm_sched_t *q = &s->scheds[k];
         /* a ready slot had every gate open: taking resources can close
@@ -167,14 +154,19 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         const sm_cta_t *c = &s->ctas[sl->cta];
         q->slot[l] = (sched_slot_t){ .age = sl->age, .cta = sl->cta,
                                      .kernel = c->k->launch,
-                                     .pc = warp_pc(sl->w),
+                                     /* a non-empty buffer holds the
+                                      * warp's PC (issue empties it on a
+                                      * control transfer): no load of the
+                                      * warp's stack, a cache miss */
+                                     .pc = sl->ibuf ? sl->ibuf_pc : warp_pc(sl->w),
                                      .cls = sm_share_class(s, sl->cta),
-                                     .l1d = (uint8_t)(sl->ibuf &&
-                                                      reaches_l1d(c->k, sl)),
+                                     .l1d = (uint8_t)(sl->ibuf && sl->l1d),
                                      .block_age = c->block_age,
                                      .widx = (uint32_t)(sl->w - c->cta.warps),
                                      .pair = c->hi ? 2 : c->partner >= 0 };
     }
+    q->any_waiting = (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
+                      ~q->blocked[SM_GATE_PAUSED]) != 0;
 }
 
 #ifdef SIMT_CHECK_READINESS
@@ -203,6 +195,12 @@ void sm_ready_check(const sm_t *s, unsigned k, uint64_t now)
         if (live)
             fresh = sm_ready_fresh(s, i, now);
         int wait_ok = !live || !!(q->waiting & bit) == slot_waiting(s, i);
+        if (live && s->slots[i].ibuf && s->slots[i].ibuf_pc != warp_pc(s->slots[i].w)) {
+            fprintf(stderr, "readiness check: SM %u, cycle %llu, slot %u: buffer "
+                    "PC %u, warp PC %u\n", s->id, (unsigned long long)now, i,
+                    s->slots[i].ibuf_pc, warp_pc(s->slots[i].w));
+            abort();
+        }
         if (cached == fresh && wait_ok && !!(q->ready & bit) == (fresh == -1))
             continue;
         fprintf(stderr, "readiness check: SM %u, cycle %llu, slot %u: cached "

@@ -89,6 +89,12 @@ typedef struct sm_sched {
     uint8_t cls;               /* and its core-cycle class
                                   (sm_cycle_class_t, core/sm.c) */
     uint8_t event;             /* an alloc or finish awaits the clock */
+    uint8_t any_waiting;       /* a valid slot is `waiting` and neither at a
+                                  barrier nor paused (the SM's
+                                  mem_wait_cycles); the masks change only
+                                  in sm_ready_refresh, which keeps it, so
+                                  a cycle that skips the scheduler reads
+                                  it instead of the masks */
 } sm_sched_t;
 
 struct sm;

@@ -154,6 +154,17 @@ void cache_fill(cache_t *c, uint64_t line_addr);
  * reserved, and a set with none keeps its lines.  Nothing is counted. */
 void cache_install(cache_t *c, uint64_t addr);
 
+/* Counts a reservation failure for `why` without an access: the caller
+ * knows the access would fail again for that cause, because it failed
+ * for it and nothing has changed the cache since (a failure changes
+ * nothing; only a successful access or a fill does).  A retry that would
+ * repeat thus costs no lookup (the LD/ST unit and the L2 slice, whose
+ * head access may be refused for thousands of cycles). */
+static inline void cache_count_fail(cache_t *c, cache_fail_cause_t why)
+{
+    c->stats.fails[why]++;
+}
+
 /* A request released by a fill: 1 and its tag, or 0. */
 int cache_pop_ready(cache_t *c, uint64_t *tag);
 

@@ -1,4 +1,5 @@
 /* dram.c: an FR-FCFS DRAM channel with bank and bus timing (dram.h). */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "mem/dram.h"
@@ -63,8 +64,10 @@ void dram_push_sized(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int w
 {
     d->q[d->nq++] = (dram_req_t){ .tag = tag, .write = (uint8_t)write,
                                   .bank = bank, .row = row, .burst = (uint16_t)burst };
+    d->bank[bank].queued++;
     if (d->bank[bank].open_row == (int64_t)row) {
         d->bank[bank].hits++;
+        d->bank[bank].hits_wr += write != 0;
         d->hits++;
     }
     /* a new request makes no other earlier (its row hit can only hold a
@@ -123,6 +126,8 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     }
     b->pre_ok = max64(b->pre_ok, end);
     b->hits--; /* r hit the open row */
+    b->hits_wr -= r->write;
+    b->queued--;
     d->hits--;
     d->stats.bus_busy += r->burst;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
@@ -147,7 +152,7 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
             return 0;
         b->open_row = -1;
         d->hits -= b->hits;
-        b->hits = 0;
+        b->hits = b->hits_wr = 0;
         b->act_ok = max64(b->act_ok, now + c->tRP);
         r->opened = 1;
         d->stats.pres++;
@@ -157,8 +162,11 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     if (now < b->act_ok || now < d->act_ok)
         return 0;
     b->open_row = r->row; /* the bank was closed: it held no hits */
-    for (unsigned i = 0; i < d->nq; i++)
-        b->hits += d->q[i].bank == r->bank && d->q[i].row == r->row;
+    for (unsigned i = 0; i < d->nq; i++) {
+        unsigned hit = d->q[i].bank == r->bank && d->q[i].row == r->row;
+        b->hits += hit;
+        b->hits_wr += hit && d->q[i].write;
+    }
     d->hits += b->hits;
     b->act_at = now;
     r->opened = 1;
@@ -178,6 +186,40 @@ static void earliest_commands(dram_t *d)
 {
     unsigned n = d->cfg.fifo ? (d->nq > 0) : d->nq;
     uint64_t col = UINT64_MAX, open = UINT64_MAX;
+    if (!d->cfg.fifo) {
+        /* FR-FCFS: a request that misses the open row waits for its
+         * bank alone (earliest_for), so the PRE/ACT side is one figure per
+         * bank with such a request; the column side only looks at hits */
+        for (unsigned b = 0; b < d->cfg.banks; b++) {
+            const dram_bank_t *k = &d->bank[b];
+            if (k->queued == k->hits || (k->open_row >= 0 && k->hits))
+                continue; /* no request wants its row opened, or it waits */
+            uint64_t at = k->open_row >= 0 ? k->pre_ok : max64(k->act_ok, d->act_ok);
+            open = at < open ? at : open;
+        }
+        /* and a row hit's column command waits for its bank, the channel
+         * and whether it reads or writes (earliest_for): per bank, the
+         * earliest of its reads and of its writes */
+        for (unsigned b = 0; d->hits && b < d->cfg.banks; b++) {
+            const dram_bank_t *k = &d->bank[b];
+            if (!k->hits)
+                continue;
+            uint64_t base = max64(k->col_ok, d->col_ok);
+            if (k->hits > k->hits_wr) {
+                uint64_t at = max64(max64(base, d->rd_ok),
+                                    d->bus_free > d->cfg.tCL ? d->bus_free - d->cfg.tCL : 0);
+                col = at < col ? at : col;
+            }
+            if (k->hits_wr) {
+                uint64_t at = max64(max64(base, d->wr_ok),
+                                    d->bus_free > d->cfg.tWL ? d->bus_free - d->cfg.tWL : 0);
+                col = at < col ? at : col;
+            }
+        }
+        d->col_wake = col;
+        d->open_wake = open;
+        return;
+    }
     for (unsigned i = 0; i < n; i++) {
         const dram_req_t *r = &d->q[i];
         uint64_t at = earliest_for(d, r);
@@ -239,6 +281,33 @@ void dram_cycle(dram_t *d, uint64_t now)
         }
     /* else the oldest request whose bank can make progress (FR-FCFS
      * keeps a row open while a queued request still hits it) */
+    if (!d->cfg.fifo && d->cfg.banks <= 64) {
+        /* FR-FCFS: whether a PRE or ACT can go for a request depends on
+         * its bank alone (a bank left without row hits holds only
+         * requests for other rows), so the scan looks for the oldest
+         * request of a bank that can go now */
+        uint64_t ready = 0;
+        for (unsigned b = 0; now >= d->open_wake && b < d->cfg.banks; b++) {
+            const dram_bank_t *k = &d->bank[b];
+            int ok = k->queued > k->hits &&
+                     (k->open_row >= 0 ? !k->hits && now >= k->pre_ok
+                                       : now >= k->act_ok && now >= d->act_ok);
+            ready |= (uint64_t)ok << b;
+        }
+        for (unsigned i = 0; ready && i < n; i++) {
+            if (!(ready >> d->q[i].bank & 1))
+                continue;
+            const dram_bank_t *b = &d->bank[d->q[i].bank];
+            int was_open = b->open_row >= 0;
+            int issued = open_row_for(d, &d->q[i], now);
+            assert(issued); /* the bank could go */
+            (void)issued;
+            after_command(d, was_open ? DRAM_PRE : DRAM_ACT, b, now);
+            return;
+        }
+        earliest_commands(d);
+        return;
+    }
     for (unsigned i = 0; now >= d->open_wake && i < n; i++) {
         const dram_bank_t *b = &d->bank[d->q[i].bank];
         int was_open = b->open_row >= 0;

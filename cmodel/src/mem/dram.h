@@ -58,6 +58,9 @@ typedef struct dram_bank {
     unsigned hits;             /* queued requests that hit the open row
                                   (kept as requests come, go and rows
                                   open, not recounted each cycle) */
+    unsigned hits_wr;          /* of the hits, writes */
+    unsigned queued;           /* queued requests for the bank: those
+                                  beyond `hits` want a PRE or an ACT */
 } dram_bank_t;
 
 typedef struct dram_done {

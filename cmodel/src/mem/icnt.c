@@ -76,17 +76,19 @@ void icnt_free(icnt_t *n)
     *n = (icnt_t){ 0 };
 }
 
-int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes)
+/* One more input's head packet goes to output o. */
+static void head_added(icnt_t *n, unsigned o)
 {
-    unsigned f = icnt_flits(n, bytes);
-    return f <= n->cfg.in_flits && n->in[input].flits + f <= n->cfg.in_flits;
+    n->heads[o]++;
+    if (o < 64)
+        n->busy_out |= (uint64_t)1 << o;
 }
 
 void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
                unsigned bytes)
 {
     if (!n->in[input].count) /* it becomes the input's head */
-        n->heads[output]++;
+        head_added(n, output);
     port_push(&n->in[input], (icnt_pkt_t){ .payload = payload, .output = output,
                                            .flits = icnt_flits(n, bytes) });
     n->pending++;
@@ -114,41 +116,63 @@ static void start_packet(icnt_t *n, unsigned o)
     }
 }
 
+/* Output o's cycle: it starts a packet if it has none, and moves a flit. */
+static void output_cycle(icnt_t *n, unsigned o, uint64_t now)
+{
+    if (n->cur_in[o] < 0 && n->heads[o])
+        start_packet(n, o);
+    if (n->cur_in[o] < 0)
+        return;
+    n->stats.flits++;
+    n->stats.out_busy_cycles++;
+    if (--n->left[o])
+        return;
+    icnt_port_t *in = &n->in[n->cur_in[o]];
+    icnt_pkt_t pkt = port_pop(in);
+    n->heads[o]--;
+    if (in->count) /* the next packet is the input's head now */
+        head_added(n, port_at(in, 0)->output);
+    n->queued--;
+    pkt.ready = now + n->cfg.latency;
+    port_push(&n->out[o], pkt);
+    if (pkt.ready < n->first_ready)
+        n->first_ready = pkt.ready;
+    n->cur_in[o] = -1;
+    if (!n->heads[o] && o < 64)
+        n->busy_out &= ~((uint64_t)1 << o);
+}
+
 void icnt_cycle(icnt_t *n, uint64_t now)
 {
     if (!n->queued) /* nothing waits at an input: only output latency left */
         return;
-    for (unsigned o = 0; o < n->cfg.outputs; o++) {
-        if (n->cur_in[o] < 0 && n->heads[o])
-            start_packet(n, o);
-        if (n->cur_in[o] < 0)
-            continue;
-        n->stats.flits++;
-        n->stats.out_busy_cycles++;
-        if (--n->left[o])
-            continue;
-        icnt_port_t *in = &n->in[n->cur_in[o]];
-        icnt_pkt_t pkt = port_pop(in);
-        n->heads[o]--;
-        if (in->count) /* the next packet is the input's head now */
-            n->heads[port_at(in, 0)->output]++;
-        n->queued--;
-        pkt.ready = now + n->cfg.latency;
-        port_push(&n->out[o], pkt);
-        if (pkt.ready < n->first_ready)
-            n->first_ready = pkt.ready;
-        n->cur_in[o] = -1;
+    if (n->cfg.outputs > 64) {
+        for (unsigned o = 0; o < n->cfg.outputs; o++)
+            output_cycle(n, o, now);
+        return;
+    }
+    /* the outputs in ascending order, as the loop above, visiting only the
+     * busy ones; the mask is read again after each, since a packet that
+     * leaves an input can make a later output busy in this same cycle */
+    uint64_t m = n->busy_out;
+    while (m) {
+        unsigned o = (unsigned)__builtin_ctzll(m);
+        output_cycle(n, o, now);
+        m = o < 63 ? n->busy_out & (~(uint64_t)0 << (o + 1)) : 0;
     }
 }
 
-void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
+void *icnt_take(icnt_t *n, unsigned output)
 {
     icnt_port_t *p = &n->out[output];
-    if (now < n->first_ready || !p->count || port_at(p, 0)->ready > now)
-        return NULL;
     n->pending--;
-    void *payload = port_pop(p).payload;
-    /* each buffer is in delivery order: the earliest is at some head */
+    icnt_pkt_t pkt = port_pop(p);
+    void *payload = pkt.payload;
+    /* each buffer is in delivery order: the earliest is at some head.  A
+     * packet later than the earliest leaves it where it was (the new head
+     * here is later still) */
+    if (pkt.ready > n->first_ready)
+        return payload;
     n->first_ready = UINT64_MAX;
     for (unsigned o = 0; o < n->cfg.outputs; o++)
         if (n->out[o].count && port_at(&n->out[o], 0)->ready < n->first_ready)

@@ -50,6 +50,10 @@ typedef struct icnt {
     uint32_t *heads;           /* per output: inputs whose head packet goes
                                   there (an output with none and no packet
                                   in transfer is skipped in O(1)) */
+    uint64_t busy_out;         /* with at most 64 outputs, bit o: output o
+                                  has a packet in transfer or a head
+                                  packet waiting for it (heads[o]), so a
+                                  cycle visits only those */
     unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
     unsigned queued;           /* packets still at an input port */
     uint64_t first_ready;      /* no packet in an output buffer is
@@ -68,7 +72,13 @@ static inline unsigned icnt_flits(const icnt_t *n, unsigned bytes)
     return bytes ? (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes : 1;
 }
 
-int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes);
+/* Room at `input` for a `bytes`-byte packet (inline: a full input is
+ * asked again every cycle until it drains). */
+static inline int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes)
+{
+    unsigned f = icnt_flits(n, bytes);
+    return f <= n->cfg.in_flits && n->in[input].flits + f <= n->cfg.in_flits;
+}
 /* Queues a packet (icnt_can_push must hold). */
 void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
                unsigned bytes);
@@ -76,8 +86,18 @@ void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
 /* One interconnect cycle. */
 void icnt_cycle(icnt_t *n, uint64_t now);
 
-/* The oldest packet delivered to `output` by `now`, or NULL. */
-void *icnt_pop(icnt_t *n, unsigned output, uint64_t now);
+/* Takes the head packet of `output` (icnt_pop found it delivered). */
+void *icnt_take(icnt_t *n, unsigned output);
+
+/* The oldest packet delivered to `output` by `now`, or NULL (inline: the
+ * receivers ask every output each cycle, and mostly nothing is there). */
+static inline void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
+{
+    const icnt_port_t *p = &n->out[output];
+    if (now < n->first_ready || !p->count || p->q[p->head].ready > now)
+        return NULL;
+    return icnt_take(n, output);
+}
 
 /* Whether icnt_pop can return a packet at `now` for some output. */
 static inline int icnt_any_delivered(const icnt_t *n, uint64_t now)

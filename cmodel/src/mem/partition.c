@@ -66,14 +66,6 @@ void partition_free(partition_t *p)
     *p = (partition_t){ 0 };
 }
 
-int partition_can_accept(const partition_t *p)
-{
-    /* every request taken is one reply to come: with `held` below the
-     * reply ring's capacity, the ring cannot overflow however long the
-     * reply network keeps its replies waiting */
-    return p->in_count < p->cfg.queue && p->held < p->out_cap;
-}
-
 void partition_push_bytes(partition_t *p, uint32_t req, uint64_t addr, unsigned bytes,
                           int write)
 {
@@ -145,6 +137,7 @@ static void dram_answers(partition_t *p, uint64_t now)
         p->done_count--;
         if (m.fill) {
             cache_fill(&p->l2, m.addr);
+            p->l2_refused = 0; /* an MSHR or a way may be free: look again */
             uint64_t w;
             while (cache_pop_ready(&p->l2, &w))
                 reply(p, (uint32_t)w, now + p->cfg.l2_latency);
@@ -161,6 +154,7 @@ void partition_cycle(partition_t *p, uint64_t now)
     uint64_t line;
     while (fill_queue_pop(&p->fetch, now, &line)) {
         cache_fill(&p->l2, line);
+        p->l2_refused = 0;
         uint64_t t;
         while (cache_pop_ready(&p->l2, &t))
             reply(p, (uint32_t)t, now + p->cfg.l2_latency);
@@ -183,12 +177,20 @@ void partition_cycle(partition_t *p, uint64_t now)
         p->in_count--;
         return;
     }
+    if (p->l2_refused) { /* the head's retry: nothing changed the L2 */
+        cache_count_fail(&p->l2, (cache_fail_cause_t)p->l2_refused);
+        p->stats.stall_cycles++;
+        return;
+    }
     if (p->cfg.l2.sectored)
         cache_access_bytes(&p->l2, p->in_addr[k], p->in_bytes[k], p->in_write[k],
                            p->in[k], &r);
     else
         cache_access(&p->l2, p->in_addr[k], p->in_write[k], 0, p->in[k], &r);
     if (r.outcome == CACHE_FAIL) {
+        /* a failure changes nothing, and the head stays until it succeeds:
+         * until a fill its retries fail the same way (cache_count_fail) */
+        p->l2_refused = (uint8_t)r.cause;
         p->stats.stall_cycles++;
         return;
     }
@@ -206,14 +208,6 @@ void partition_cycle(partition_t *p, uint64_t now)
     p->in_count--;
 }
 
-int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req)
-{
-    if (!p->out_count || p->out[p->out_head].ready > now)
-        return 0;
-    *req = p->out[p->out_head].req;
-    return 1;
-}
-
 void partition_pop_reply(partition_t *p)
 {
     assert(p->out_count > 0 && p->held > 0);
@@ -224,8 +218,10 @@ void partition_pop_reply(partition_t *p)
 
 void partition_prefill(partition_t *p, uint64_t addr)
 {
-    if (p->cfg.l2_enabled)
+    if (p->cfg.l2_enabled) {
         cache_install(&p->l2, addrmap_chan(&p->cfg.map, addr));
+        p->l2_refused = 0; /* the line may be the head's */
+    }
 }
 
 void partition_export_stats(const partition_t *p, simt_stats_t *st)

@@ -67,6 +67,11 @@ typedef struct part_mem {
 typedef struct partition {
     part_cfg_t cfg;
     cache_t l2;
+    uint8_t l2_refused;        /* cache_fail_cause_t: the head request's
+                                  last L2 access failed for this cause and
+                                  nothing has filled the L2 since, so its
+                                  retry would fail the same way (counted,
+                                  not looked up); 0: look */
     dram_t dram;
     part_mem_t *todo;          /* accesses waiting for the channel, a ring */
     unsigned todo_head, todo_count, todo_cap;
@@ -91,8 +96,14 @@ typedef struct partition {
 const char *partition_init(partition_t *p, const part_cfg_t *cfg);
 void partition_free(partition_t *p);
 
-/* Room in the request queue, and for one more reply to come. */
-int partition_can_accept(const partition_t *p);
+/* Room in the request queue, and for one more reply to come: every
+ * request taken is one reply to come, so with `held` below the reply
+ * ring's capacity the ring cannot overflow however long the reply network
+ * keeps its replies waiting (inline: asked every cycle). */
+static inline int partition_can_accept(const partition_t *p)
+{
+    return p->in_count < p->cfg.queue && p->held < p->out_cap;
+}
 /* Queues request `req` (the caller's handle) for `addr`: for `bytes` from
  * there (what a sectored L2 fetches or overwrites, cache_access_bytes), or
  * for the whole L2 line. */
@@ -107,7 +118,13 @@ void partition_cycle(partition_t *p, uint64_t now);
 void partition_dram_cycle(partition_t *p, uint64_t now);
 
 /* The oldest reply ready by `now`, without taking it: 1 and its handle. */
-int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req);
+static inline int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req)
+{
+    if (!p->out_count || p->out[p->out_head].ready > now)
+        return 0;
+    *req = p->out[p->out_head].req;
+    return 1;
+}
 void partition_pop_reply(partition_t *p);
 
 /* The L2 slice holds the line of `addr` (a global address of this
