@@ -54,6 +54,7 @@ typedef struct smpar_worker {
 struct smpar {
     sm_t *sms;
     unsigned nsms, n;
+    unsigned nchunks;          /* claimed units: runs of adjacent SMs */
     smpar_cell_t *cells;
     smpar_order_t *orders;
     smpar_worker_t *workers;   /* threads 1..n-1 */
@@ -61,8 +62,8 @@ struct smpar {
     uint64_t now;              /* the phase's cycle, set before it starts */
     uint64_t phase;            /* the caller's: the current phase */
     uint64_t woken;            /* the phase of the last wake-up */
-    /* the phase (high 32 bits) and the next SM to step in it: a thread
-     * claims SMs in index order, whichever thread runs */
+    /* the phase (high 32 bits) and the next chunk to step in it: a
+     * thread claims chunks in index order, whichever thread runs */
     _Atomic uint64_t claim;
     _Atomic unsigned ndone;    /* SMs done in the phase */
     _Atomic int quit;
@@ -138,28 +139,34 @@ static int order_wait(exec_order_t *base)
     return o->failed;
 }
 
-/* Steps SMs of `phase` as long as some are unclaimed.  Which thread steps
- * which SM does not change a result (smpar.h), so the threads that happen
- * to run take them in index order, and a descheduled thread holds up the
- * others only while it holds an SM. */
+/* Steps chunks of `phase` as long as some are unclaimed.  Which thread
+ * steps which SM does not change a result (smpar.h), so the threads that
+ * happen to run take the chunks in index order, and a descheduled thread
+ * holds up the others only while it holds one.  A chunk is a run of
+ * adjacent SMs (2 per thread in all), so that claiming, a write to a line
+ * every thread reads, is rare next to an SM's cycle (a few hundred ns). */
 static void run_claims(smpar_t *p, uint64_t phase)
 {
     uint64_t c = atomic_load(&p->claim);
     for (;;) {
-        if (c >> 32 != (phase & 0xffffffffu) || (c & 0xffffffffu) >= p->nsms)
+        if (c >> 32 != (phase & 0xffffffffu) || (c & 0xffffffffu) >= p->nchunks)
             return; /* another phase, or none left */
         if (!atomic_compare_exchange_weak(&p->claim, &c, c + 1))
             continue; /* c reloaded */
-        unsigned i = (unsigned)(c & 0xffffffffu);
-        smpar_order_t *o = &p->orders[i];
-        smpar_cell_t *cell = &p->cells[i];
-        o->known = 0;
-        o->failed = 0;
-        o->phase = phase;
-        cell->done = 0;
-        cell->rc = sm_cycle(&p->sms[i], p->now, &cell->done);
-        atomic_store(&cell->passed, phase);
-        atomic_fetch_add(&p->ndone, 1);
+        unsigned k = (unsigned)(c & 0xffffffffu);
+        unsigned lo = k * p->nsms / p->nchunks, hi = (k + 1) * p->nsms / p->nchunks;
+        for (unsigned i = lo; i < hi; i++) {
+            smpar_order_t *o = &p->orders[i];
+            smpar_cell_t *cell = &p->cells[i];
+            o->known = 0;
+            o->failed = 0;
+            o->phase = phase;
+            cell->done = 0;
+            cell->rc = sm_cycle(&p->sms[i], p->now, &cell->done);
+            atomic_store(&cell->passed, phase);
+            notify(&p->progress);
+        }
+        atomic_fetch_add(&p->ndone, hi - lo);
         notify(&p->progress);
         c = atomic_load(&p->claim);
     }
@@ -223,6 +230,7 @@ const char *smpar_create(smpar_t **out, sm_t *sms, unsigned nsms,
     p->sms = sms;
     p->nsms = nsms;
     p->n = nthreads;
+    p->nchunks = 2 * nthreads < nsms ? 2 * nthreads : nsms;
     p->cells = aligned_alloc(64, (nsms ? nsms : 1) * sizeof *p->cells);
     p->orders = calloc(nsms ? nsms : 1, sizeof *p->orders);
     p->workers = calloc(nthreads, sizeof *p->workers);

@@ -3,9 +3,9 @@
  *
  * Contract.  smpar_create starts N-1 worker threads (the timing loop never
  * creates one for N = 1: it calls sm_cycle itself).  smpar_cycle(p, now)
- * runs sm_cycle(now) for every SM, SM i on thread i mod N (the caller is
- * thread 0), each thread its SMs in increasing order, and returns when all
- * have run; smpar_result then gives SM i's status and completed CTAs.  The
+ * runs sm_cycle(now) for every SM, the threads that run (the caller's
+ * among them) taking runs of adjacent SMs in increasing order from a
+ * shared claim counter, and returns when all have run; smpar_result then gives SM i's status and completed CTAs.  The
  * caller commits the SMs in SM order afterwards (core/sm.h sm_commit) and
  * tells the dispatcher of their completions in that order, as the
  * one-thread loop does after each SM.
