@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench bench-suite ptx clean help deps study repro-000 repro-004 fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
+.PHONY: all run test lint bench bench-suite ptx clean help deps study repro-000 repro-004 fuzz asan-test tsan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -96,6 +96,12 @@ test: deps
 asan-test:
 	$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" build/asan/bin/unit_tests build/asan/bin/simt
+
+# simt under ThreadSanitizer, for --threads N (gpu/smpar.h): tests/threads_test.sh
+# runs a few workloads on it with --threads 2 and 3 (TSAN=...).
+tsan-test:
+	$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -fsanitize=thread -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=thread" build/tsan/bin/simt
 
 # The readiness check build (core/sm_ready.h): every cycle, every warp
 # slot's cached readiness is compared with one computed from scratch.

@@ -110,6 +110,15 @@ void simt_gpu_set_device_output(simt_gpu_t *gpu, FILE *out);
  * the limit ("gpgpu_max_cycle", "gpgpu_max_insn" or "timeout"); NULL while
  * no limit was reached. */
 void simt_gpu_set_timeout(simt_gpu_t *gpu, double seconds);
+/* Host threads that step the timing model's SMs (1 by default; at most
+ * SIMT_MAX_THREADS).  Results are bit-identical for every n: the SMs of a
+ * cycle run in parallel and their shared effects are applied in SM order
+ * (docs/timing-model.md, "Several host threads").  Co-simulation steps
+ * on one thread: a timing run with unit hooks and n > 1 is SIMT_EINPUT.
+ * SIMT_OK, or SIMT_EINPUT for n outside 1..SIMT_MAX_THREADS. */
+#define SIMT_MAX_THREADS 64
+#define SIMT_MAX_THREADS_STR "64"
+int simt_gpu_set_threads(simt_gpu_t *gpu, unsigned n);
 const char *simt_gpu_stopped_by(const simt_gpu_t *gpu);
 
 /* ---- modules ---- */

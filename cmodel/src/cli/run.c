@@ -21,7 +21,7 @@ static const char run_usage[] =
     "usage: simt run <workload>|<A>+<B> [--config FILE] [--set key=value]... "
     "[--functional] [--param key=value]... [--json FILE] [--ptx FILE]\n"
     "       [--stats all] [--show-config] [--config-out FILE] [--quiet]\n"
-    "       [--timeout SECONDS] [--check uninit] [--trace-ctas FILE]\n"
+    "       [--timeout SECONDS] [--threads N] [--check uninit] [--trace-ctas FILE]\n"
     "       [--cosim UNITS [--cosim-rtl-drives] [--cosim-dir DIR] [--cosim-seed N]]\n";
 
 static void run_help(void)
@@ -45,6 +45,9 @@ static void run_help(void)
            "  --quiet              no progress line on a terminal, no closing hint\n"
            "  --timeout SECONDS    stop the simulation after this much wall-clock time\n"
            "                       (run limits: also gpgpu_max_cycle, gpgpu_max_insn)\n"
+           "  --threads N          step the SMs of each cycle on N host threads (default\n"
+           "                       1; 1..64); the results are bit-identical for every N\n"
+           "                       (docs/timing-model.md); not with --cosim\n"
            "  --check uninit       report a read of a register no path has written\n"
            "  --trace-ctas FILE    every SM's resident CTA count over time, as TSV\n"
            "                       (cycle, sm, ctas; scripts/plot_cta_trace.py)\n"
@@ -80,7 +83,7 @@ static const simt_workload_t *find_workload(const char *name)
  * (to trace_path, or none) set up; *gpu_out is the GPU, to destroy (also on
  * an error after it was made). */
 static int open_gpu(const simt_config_t *cfg, cli_progress_t *progress,
-                    double timeout, cli_cta_trace_t *trace, const char *trace_path,
+                    double timeout, unsigned threads, cli_cta_trace_t *trace, const char *trace_path,
                     simt_gpu_t **gpu_out, simt_error_t *err)
 {
     *gpu_out = NULL;
@@ -94,6 +97,9 @@ static int open_gpu(const simt_config_t *cfg, cli_progress_t *progress,
         cli_progress_start(progress, gpu, stderr);
     if (timeout > 0)
         simt_gpu_set_timeout(gpu, timeout);
+    if (simt_gpu_set_threads(gpu, threads ? threads : 1) != SIMT_OK)
+        return set_error(err, SIMT_EINPUT, "--threads %u: at most %d", threads,
+                         SIMT_MAX_THREADS);
     return SIMT_OK;
 }
 
@@ -104,11 +110,11 @@ static int open_gpu(const simt_config_t *cfg, cli_progress_t *progress,
 static int run_once(const simt_config_t *cfg, const simt_workload_t *wl,
                     const char *ptx, const simt_wl_params_t *params,
                     const unit_hooks_t *hooks, cli_progress_t *progress,
-                    double timeout, cli_cta_trace_t *trace, const char *trace_path,
-                    simt_gpu_t **gpu_out, simt_wl_result_t *res,
+                    double timeout, unsigned threads, cli_cta_trace_t *trace,
+                    const char *trace_path, simt_gpu_t **gpu_out, simt_wl_result_t *res,
                     simt_error_t *err)
 {
-    int rc = open_gpu(cfg, progress, timeout, trace, trace_path, gpu_out, err);
+    int rc = open_gpu(cfg, progress, timeout, threads, trace, trace_path, gpu_out, err);
     if (rc != SIMT_OK)
         return rc;
     simt_gpu_t *gpu = *gpu_out;
@@ -131,11 +137,11 @@ enum { MIX_MAX = 2 };
  * pass.  The first failing status in member order. */
 static int run_mix(const simt_config_t *cfg, const simt_workload_t *const *wls,
                    unsigned n, const simt_wl_params_t *params,
-                   cli_progress_t *progress, double timeout,
+                   cli_progress_t *progress, double timeout, unsigned threads,
                    cli_cta_trace_t *trace, const char *trace_path,
                    simt_gpu_t **gpu_out, simt_wl_result_t *res, simt_error_t *err)
 {
-    int orc = open_gpu(cfg, progress, timeout, trace, trace_path, gpu_out, err);
+    int orc = open_gpu(cfg, progress, timeout, threads, trace, trace_path, gpu_out, err);
     if (orc != SIMT_OK)
         return orc;
     simt_gpu_t *gpu = *gpu_out;
@@ -235,7 +241,7 @@ static void cosim_replay(const simt_config_t *cfg, const simt_workload_t *wl,
     }
     simt_gpu_t *gpu;
     simt_wl_result_t res = { 0 };
-    run_once(cfg, wl, ptx, params, &c.hooks, NULL, 0, NULL, NULL, &gpu, &res, &err);
+    run_once(cfg, wl, ptx, params, &c.hooks, NULL, 0, 1, NULL, NULL, &gpu, &res, &err);
     simt_gpu_destroy(gpu);
     simt_cosim_result_t r;
     cli_cosim_result(&c, &r);
@@ -265,6 +271,7 @@ int cli_run(int argc, char **argv)
     const char *config_file = NULL;
     int functional = 0;
     double timeout = 0;
+    unsigned threads = 1;
     int check_uninit = 0;
     simt_cosim_opts_t co = { .history = COSIM_HISTORY, .seed = 1 };
     const char *cosim_dir = NULL;
@@ -296,6 +303,17 @@ int cli_run(int argc, char **argv)
             if (!cli_parse_seconds(argv[++i], &timeout))
                 return usage_error("--timeout '%s' is not a number of seconds "
                                    "(decimal, > 0, at most 1e9)", argv[i]);
+        } else if (!strcmp(a, "--threads")) {
+            if (!has_next)
+                return usage_error("%s needs a number of host threads", a);
+            const char *d = argv[++i];
+            unsigned long v = 0;
+            while (*d >= '0' && *d <= '9' && v <= SIMT_MAX_THREADS)
+                v = v * 10 + (unsigned long)(*d++ - '0');
+            if (*d || !argv[i][0] || v < 1 || v > SIMT_MAX_THREADS)
+                return usage_error("--threads '%s' is not a number of host threads "
+                                   "(1.." SIMT_MAX_THREADS_STR ")", argv[i]);
+            threads = (unsigned)v;
         } else if (!strcmp(a, "--check")) {
             if (!has_next)
                 return usage_error("%s needs a check (uninit)", a);
@@ -368,6 +386,9 @@ int cli_run(int argc, char **argv)
         return usage_error("%s", "missing workload name (simt list shows them)");
     if (!co.units && (co.rtl_drives || cosim_dir))
         return usage_error("%s", "--cosim-rtl-drives and --cosim-dir need --cosim");
+    if (co.units && threads > 1)
+        return usage_error("%s", "--cosim steps the SMs on one host thread: "
+                                 "--threads must be 1");
     /* A+B: a mix of two workloads */
     const simt_workload_t *mix[MIX_MAX];
     unsigned nmix = 0;
@@ -424,10 +445,10 @@ int cli_run(int argc, char **argv)
     int show_progress = !quiet && isatty(STDERR_FILENO);
     cli_cta_trace_t trace = { 0 };
     int rc = nmix ? run_mix(&cfg, mix, nmix, &params,
-                            show_progress ? &progress : NULL, timeout, &trace,
+                            show_progress ? &progress : NULL, timeout, threads, &trace,
                             trace_ctas, &gpu, &res, &err)
                   : run_once(&cfg, wl, ptx, &params, co.units ? &cosim.hooks : NULL,
-                             show_progress ? &progress : NULL, timeout, &trace,
+                             show_progress ? &progress : NULL, timeout, threads, &trace,
                              trace_ctas, &gpu, &res, &err);
     /* the trace of a run that ran (to the end, or to a limit) */
     int keep = rc == SIMT_OK || rc == SIMT_ELIMIT;

@@ -163,8 +163,10 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->insts = calloc(s->ninsts, sizeof *s->insts);
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
     s->fetch_mask = calloc((cfg->max_warps + 63) / 64, sizeof *s->fetch_mask);
+    s->kd = calloc(cfg->max_ctas, sizeof *s->kd);
+    s->x.stats = &s->xstats; /* published by sm_commit */
     if (!s->smem || !s->slots || !s->regs || !s->ctas || !s->completed ||
-        !s->scheds || !s->fetch_mask ||
+        !s->scheds || !s->fetch_mask || !s->kd ||
         !s->insts || !s->free_insts || !cfg->issue_interval) {
         sm_free(s);
         return "out of memory";
@@ -225,6 +227,7 @@ void sm_free(sm_t *s)
     free(s->insts);
     free(s->free_insts);
     free(s->fetch_mask);
+    free(s->kd);
     sm_share_free(s);
     scoreboard_free(&s->sb);
     opc_free(&s->opc);
@@ -528,6 +531,18 @@ int sm_add_cta_pair(sm_t *s, sm_kernel_t *k, const uint32_t lo[3],
 
 /* ---------- stages ---------- */
 
+/* The cycle's entry for kernel k's shared counters (sm_kdelta_t): one per
+ * kernel with a CTA here, so at most max_ctas. */
+static sm_kdelta_t *kdelta(sm_t *s, sm_kernel_t *k)
+{
+    for (unsigned i = 0; i < s->nkd; i++)
+        if (s->kd[i].k == k)
+            return &s->kd[i];
+    assert(s->nkd < s->cfg.max_ctas);
+    s->kd[s->nkd] = (sm_kdelta_t){ .k = k };
+    return &s->kd[s->nkd++];
+}
+
 static void retire(sm_t *s, uint64_t tag, uint64_t now)
 {
     sm_inst_t *in = &s->insts[tag];
@@ -632,10 +647,11 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     int rc = opc_alloc(&s->opc, t.cls, i, r->bank, r->nbank, (uint64_t)k);
     assert(rc == 0);
     (void)rc;
-    kern->warp_insns++;
+    sm_kdelta_t *kd = kdelta(s, kern);
+    kd->warp_insns++;
     s->ctas[sl->cta].warp_insns++;
     uint64_t threads = (uint64_t)__builtin_popcount(warp_active(w));
-    kern->thread_insns += threads;
+    kd->thread_insns += threads;
     s->stats.thread_insns_issued += threads;
     s->x.l = kern->l;
     s->x.cta = &s->ctas[sl->cta].cta;
@@ -669,7 +685,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         s->issue_same = 0;
         sl->live = 0;
         s->live_warps--;
-        kern->live_warps--;
+        kd->warps_done++;
         s->check_ctas = 1;
     }
     /* at a barrier, or exited: maybe the barrier others wait at is done */
@@ -938,11 +954,12 @@ static unsigned complete_ctas(sm_t *s, uint64_t now)
          * holds more than the CTA slots */
         s->completed[s->ncompleted++] = (sm_cta_done_t){
             .launch = c->k->launch, .cta = c->id, .warp_insns = c->warp_insns };
-        c->cta.launch->stats->ctas_completed++;
-        c->k->ctas_done++;
+        sm_kdelta_t *kd = kdelta(s, c->k);
+        s->xstats.ctas_completed++;
+        kd->ctas_done++;
         s->stats.ctas_completed++;
-        if (--c->k->ctas_on_sm[s->id] == 0) {
-            c->k->hosting_sms--;
+        if (--c->k->ctas_on_sm[s->id] == 0) { /* this SM's own entry */
+            kd->sms_left++;
             s->nkernels--;
         }
         cta_release(&c->cta);
@@ -967,6 +984,7 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
         s->stats.idle_cycles++;
         return SIMT_OK;
     }
+    s->pending = 1;
     s->stats.cycles_active++;
     s->stats.resident_warp_cycles += s->live_warps;
     s->stats.mixed_cycles += s->nkernels > 1;
@@ -990,6 +1008,25 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     if (s->cfg.ssp_sharing && sm_share_clock(s, now) != SIMT_OK)
         return cosim_stop(s, NULL, s->share.lt_why);
     return SIMT_OK;
+}
+
+void sm_commit(sm_t *s, simt_stats_t *st)
+{
+    if (!s->pending)
+        return;
+    s->pending = 0;
+    for (unsigned i = 0; i < s->nkd; i++) {
+        sm_kdelta_t *d = &s->kd[i];
+        d->k->warp_insns += d->warp_insns;
+        d->k->thread_insns += d->thread_insns;
+        d->k->live_warps -= d->warps_done;
+        d->k->ctas_done += d->ctas_done;
+        d->k->hosting_sms -= d->sms_left;
+    }
+    s->nkd = 0;
+    /* every count execution keeps comes with an instruction (warp_insns) */
+    if (s->xstats.warp_insns || s->xstats.ctas_completed)
+        exec_stats_move(st, &s->xstats);
 }
 
 int sm_pop_completed(sm_t *s, sm_cta_done_t *out)

@@ -198,6 +198,18 @@ typedef struct sm_cta_done {
     uint64_t warp_insns;       /* warp-instructions its warps issued */
 } sm_cta_done_t;
 
+/* What the SM's cycle adds to the counters its kernel shares with the
+ * other SMs (sm_kernel_t), kept here until sm_commit adds it: during a
+ * cycle an SM writes only its own state, so SMs may step in parallel
+ * (gpu/smpar.h). */
+typedef struct sm_kdelta {
+    sm_kernel_t *k;
+    uint64_t warp_insns, thread_insns;
+    uint32_t warps_done;       /* warps that finished (live_warps) */
+    uint32_t ctas_done;
+    uint32_t sms_left;         /* its last CTA here completed (hosting_sms) */
+} sm_kdelta_t;
+
 typedef struct sm {
     unsigned id;
     sm_cfg_t cfg;
@@ -253,6 +265,13 @@ typedef struct sm {
     uint64_t next_cta_seq;
     sm_share_t share;          /* Scratchpad Sharing (core/sm_share.h) */
     sm_stats_t stats;
+    /* a cycle's effects on shared state, until sm_commit: the kernels'
+     * counters (at most one entry per CTA slot) and execution's counters
+     * (exec_ctx_t.stats; the fields exec_stats_move names) */
+    sm_kdelta_t *kd;
+    unsigned nkd;
+    uint8_t pending;           /* a cycle ran since the last sm_commit */
+    simt_stats_t xstats;
 } sm_t;
 
 /* NULL, or what is wrong. */
@@ -304,8 +323,17 @@ int sm_add_cta_pair(sm_t *s, sm_kernel_t *k, const uint32_t lo[3],
                     const uint32_t hi[3], uint64_t now);
 
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
- * CTAs it completed to *done. */
+ * CTAs it completed to *done.  It writes only the SM's own state (and,
+ * through exec_order_t, device memory and the launch's printf buffer and
+ * error); sm_commit publishes the rest. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
+
+/* Adds what the cycles since the last call did to the shared counters:
+ * its kernels' (sm_kernel_t) and execution's (into `st`, the launches'
+ * statistics).  The timing loop calls it for every SM after its cycle, in
+ * SM order, before the dispatcher hears of the SM's completed CTAs; until
+ * then nothing outside the SM changed (exec_order_t aside). */
+void sm_commit(sm_t *s, simt_stats_t *st);
 
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
  * completion sm_cycle counted in *done is reported once. */

@@ -338,13 +338,47 @@ typedef struct exec_access {
     uint64_t taps[WARP_SIZE * EXEC_TEX_TAPS];
 } exec_access_t;
 
+/* The order of the effects that other SMs can see (gpu/smpar.h).  When
+ * SMs step in parallel, an effect whose order matters across SMs (a
+ * global or surface access, a texture fetch, device printf, a fault
+ * report) waits until every SM of lower index has finished its cycle, so
+ * that such effects happen in SM order, as they do when one thread steps
+ * the SMs one after the other.  wait returns nonzero when a lower SM
+ * stopped the run in this cycle (its fault is the one reported). */
+typedef struct exec_order {
+    int (*wait)(struct exec_order *o);
+} exec_order_t;
+
 typedef struct exec_ctx {
     const exec_launch_t *l;
     cta_t *cta;
     uint64_t clock;        /* %clock source */
     int faulted;
     exec_access_t *trace;  /* NULL, or filled by each exec_step */
+    /* the counters execution adds to (warp_insns, loads, atomics, ...):
+     * NULL: the launch's; the timing model's SMs keep their own and add
+     * them to the launch's after each cycle (core/sm.h sm_commit) */
+    simt_stats_t *stats;
+    exec_order_t *order;   /* NULL: effects are in order already */
 } exec_ctx_t;
+
+static inline simt_stats_t *exec_stats(const exec_ctx_t *x)
+{
+    return x->stats ? x->stats : x->l->stats;
+}
+
+/* Adds the counters execution keeps (every field exec_stats(x) is given:
+ * instructions, loads and stores per space, atomics, barriers, divergent
+ * branches, completed CTAs) from `from` to `to` and zeroes them in
+ * `from`.  A new counter that execution adds to belongs here too. */
+void exec_stats_move(simt_stats_t *to, simt_stats_t *from);
+
+/* Called before an effect whose order across SMs matters (exec_order_t);
+ * nonzero: a lower SM stopped the run this cycle. */
+static inline int exec_ordered(exec_ctx_t *x)
+{
+    return x->order ? x->order->wait(x->order) : 0;
+}
 
 /* Recursive function `func` (fsave.recursive) is entered (push) or left
  * (pop) by the lanes m of w: its registers, predicates and frame are

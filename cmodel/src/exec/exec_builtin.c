@@ -232,7 +232,7 @@ static void h_vprintf(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 {
     const exec_program_t *p = x->l->prog;
     const exec_copy_t *a = &p->copies[ei->call_first];
-    if (!m)
+    if (!m || exec_ordered(x)) /* none, or a lower SM stopped the run */
         return;
     char *scratch = malloc(2 * BUILTIN_MAX_STRING);
     if (!scratch) {

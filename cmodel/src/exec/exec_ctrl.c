@@ -264,7 +264,7 @@ static void h_bar(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     }
     cta_t *c = w->cta;
     c->bar_arrived[bid] += WARP_SIZE; /* a warp arrives as a whole */
-    x->l->stats->barriers++;
+    exec_stats(x)->barriers++;
     if (red) {
         const exec_opnd_t *po = &ei->o[ei->nops - 1];
         uint32_t pv = pred_mask(w, po) & m;

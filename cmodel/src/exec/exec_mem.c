@@ -63,6 +63,7 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     const exec_launch_t *L = x->l;
     switch (space) {
     case PTX_SPACE_GLOBAL: {
+        exec_ordered(x); /* other SMs' accesses of the cycle first */
         uint8_t *p = rel < DEVMEM_LIMIT ? devmem_ptr(L->gmem, rel, size) : NULL;
         if (p)
             return p;
@@ -185,7 +186,7 @@ static void store_le(uint8_t *p, uint64_t v, unsigned size)
 
 static void count(exec_ctx_t *x, ptx_space_t space, int write, uint32_t m)
 {
-    simt_stats_t *s = x->l->stats;
+    simt_stats_t *s = exec_stats(x);
     uint64_t n = (uint64_t)__builtin_popcount(m);
     switch (space) {
     case PTX_SPACE_SHARED:
@@ -317,7 +318,7 @@ static void h_atom(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     const uint64_t *b = SRC(is_red ? 1 : 2);
     const uint64_t *c = ei->ir->sub == PTX_SUB_CAS ? SRC(3) : NULL;
     ptx_space_t sp = (ptx_space_t)ei->space;
-    x->l->stats->atomics += (uint64_t)__builtin_popcount(m);
+    exec_stats(x)->atomics += (uint64_t)__builtin_popcount(m);
     FOR_LANES(m, l) {
         uint64_t addr = lane_addr(w, a, l), rel;
         ptx_space_t real = sp == PTX_SPACE_NONE ? generic_space(addr, &rel) : sp;

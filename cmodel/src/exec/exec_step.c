@@ -123,6 +123,7 @@ int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,
                uint32_t lanes, const char *fmt, ...)
 {
     x->faulted = 1;
+    exec_ordered(x); /* a lower SM's fault of the same cycle wins */
     const exec_launch_t *L = x->l;
     if (L->err->status != SIMT_OK)
         return SIMT_EFAULT;
@@ -143,6 +144,24 @@ int exec_fault(exec_ctx_t *x, const warp_t *w, const exec_insn_t *ei,
               m->file, line, what, L->kernel_name, c->ctaid[0], c->ctaid[1],
               c->ctaid[2], w->wid, lanes, pc, line, src);
     return SIMT_EFAULT;
+}
+
+void exec_stats_move(simt_stats_t *to, simt_stats_t *from)
+{
+#define MOVE(f) (to->f += from->f, from->f = 0)
+    MOVE(warp_insns);
+    MOVE(thread_insns);
+    MOVE(barriers);
+    MOVE(atomics);
+    MOVE(divergent_branches);
+    MOVE(shared_loads);
+    MOVE(shared_stores);
+    MOVE(local_loads);
+    MOVE(local_stores);
+    MOVE(global_loads);
+    MOVE(global_stores);
+    MOVE(ctas_completed);
+#undef MOVE
 }
 
 int exec_step(exec_ctx_t *x, warp_t *w)
@@ -177,8 +196,9 @@ int exec_step(exec_ctx_t *x, warp_t *w)
         x->trace->ntaps = 0;
         x->trace->atomic = ei->ir->op == PTX_OP_ATOM || ei->ir->op == PTX_OP_RED;
     }
-    x->l->stats->warp_insns++;
-    x->l->stats->thread_insns += (uint64_t)__builtin_popcount(active);
+    simt_stats_t *st = exec_stats(x);
+    st->warp_insns++;
+    st->thread_insns += (uint64_t)__builtin_popcount(active);
     x->clock++;
     top->pc = pc + 1;
     ei->fn(x, w, ei, m);

@@ -98,6 +98,7 @@ static uint64_t result(const tex_result_t *r, unsigned k, ptx_type_t t,
 static void h_tex(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
     const ptx_insn_t *in = ei->ir;
+    exec_ordered(x); /* texels are device memory other SMs may write */
     FOR_LANES(m, l) {
         const tex_object_t *o = object(x, w, ei, l, 0);
         if (!o)
@@ -168,11 +169,12 @@ static uint64_t surface_addr(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 static void h_surf(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
     const ptx_insn_t *in = ei->ir;
+    exec_ordered(x); /* surfaces are device memory other SMs may access */
     int store = in->op == PTX_OP_SUST;
     unsigned es = ptx_type_bits((ptx_type_t)in->type) / 8, n = in->vec;
     const exec_opnd_t *d = &ei->o[store ? 2 : 0];
     const uint64_t *scalar = d->kind != EO_VEC && store ? SRC(2) : NULL;
-    simt_stats_t *st = x->l->stats;
+    simt_stats_t *st = exec_stats(x);
     *(store ? &st->global_stores : &st->global_loads) += (uint64_t)__builtin_popcount(m);
     FOR_LANES(m, l) {
         const tex_object_t *o = object(x, w, ei, l, 1);

@@ -61,7 +61,7 @@ static void pdom_branch(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     simt_entry_t *top = &w->stack[w->depth - 1];
     uint32_t active = top->mask & ~w->exited;
     uint32_t fall = top->pc, rpc = ei->reconv;
-    x->l->stats->divergent_branches++;
+    exec_stats(x)->divergent_branches++;
     if (top->rpc == rpc && top->call_pc == EXEC_NO_PC) {
         /* The current entry already reconverges where these paths do (a
          * loop latch inside the loop's own divergence), and the lanes that

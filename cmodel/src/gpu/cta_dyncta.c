@@ -201,4 +201,5 @@ const cta_policy_methods_t cta_dyncta_methods = {
     .kernel_done = NULL,
     .cycle = dyncta_cycle,
     .place = dyncta_place,
+    .limits_at_events = 1, /* kernel_ready restarts every SM's limit */
 };

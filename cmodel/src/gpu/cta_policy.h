@@ -161,6 +161,12 @@ typedef struct cta_policy_methods {
     /* NULL, or what it measured of a kernel (after its end) */
     void (*kernel_stats)(const void *state, unsigned kernel,
                          cta_policy_kstats_t *out);
+    /* 1: kernel_ready or cta_done may change an SM's active limit (the
+     * query limit_active).  The one-thread loop tells the dispatcher of
+     * SM i's completions before SM i+1 steps, so such a change reaches the
+     * higher SMs in the same cycle; they then step on one thread
+     * (gpu/smpar.h; docs/timing-model.md). */
+    unsigned char limits_at_events;
 } cta_policy_methods_t;
 
 #define X(id, name, methods, doc) extern const cta_policy_methods_t methods;

@@ -68,6 +68,13 @@ int dispatch_place(dispatch_t *d, uint64_t now);
  * launch of a completed kernel's stream becomes ready. */
 void dispatch_sm_completed(dispatch_t *d, unsigned sm);
 
+/* Whether dispatch_sm_completed may change another SM's state (the
+ * policy's limits_at_events, gpu/cta_policy.h). */
+static inline int dispatch_events_touch_sms(const dispatch_t *d)
+{
+    return d->policy.m->limits_at_events;
+}
+
 /* The end of a cycle: per-kernel occupancy accounting; a kernel whose last
  * CTA completed ends (end = now + 1). */
 void dispatch_account(dispatch_t *d, uint64_t now);

@@ -58,6 +58,7 @@ struct simt_gpu {
     exec_printf_buf_t printf_buf; /* device printf since the last flush */
     FILE *device_out;            /* where it goes (stdout by default) */
     limits_t limits;             /* gpgpu_max_cycle, gpgpu_max_insn, timeout */
+    unsigned threads;            /* host threads for the SMs (0 or 1: one) */
     gpu_mix_t *mix;              /* drivers running as a mix (gpu/mix.h), or
                                     NULL */
 };
@@ -117,6 +118,14 @@ void simt_gpu_set_progress(simt_gpu_t *g, simt_progress_fn fn, void *ctx,
 void simt_gpu_set_timeout(simt_gpu_t *g, double seconds)
 {
     limits_set_timeout(&g->limits, seconds);
+}
+
+int simt_gpu_set_threads(simt_gpu_t *g, unsigned n)
+{
+    if (n < 1 || n > SIMT_MAX_THREADS)
+        return SIMT_EINPUT;
+    g->threads = n;
+    return SIMT_OK;
 }
 
 const char *simt_gpu_stopped_by(const simt_gpu_t *g)
@@ -691,7 +700,8 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
                           .progress = g->progress, .progress_ctx = g->progress_ctx,
                           .progress_every = g->progress_every,
                           .cta_trace = g->cta_trace,
-                          .cta_trace_ctx = g->cta_trace_ctx };
+                          .cta_trace_ctx = g->cta_trace_ctx,
+                          .threads = g->threads };
     int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &x, &g->stats, ks, g->sms);
     g->ncopies = 0; /* the L2 of the next run starts from the copies after */
     free(ls);

@@ -9,6 +9,7 @@
 #include "gpu/dispatch.h"
 #include "gpu/memsys.h"
 #include "gpu/occupancy.h"
+#include "gpu/smpar.h"
 #include "gpu/timing.h"
 #include "mem/mem_regions.h"
 
@@ -129,10 +130,13 @@ typedef struct gpu_run {
     memsys_t mem;
     const unit_hooks_t *hooks;
     uint64_t cycle_base;      /* gpu_sim_cycle before this run */
+    simt_stats_t *xstats;     /* the launches' statistics (sm_commit) */
+    smpar_t *par;             /* the SMs' host threads, or NULL: one */
 } gpu_run_t;
 
 static void run_free(gpu_run_t *g)
 {
+    smpar_destroy(g->par); /* its threads stop before the SMs go */
     for (unsigned i = 0; g->sms && i < g->nsms; i++)
         sm_free(&g->sms[i]);
     for (unsigned k = 0; g->ks && k < g->nk; k++) {
@@ -212,6 +216,56 @@ static int run_setup(gpu_run_t *g)
                       GET(CORES_PER_CLUSTER), cfg) != 0)
         return set_error(err, SIMT_EINPUT, "out of host memory for the "
                          "timing model");
+    return SIMT_OK;
+}
+
+/* The SMs' host threads (gpu/smpar.h): none for one thread, nor when a
+ * policy's completion events change other SMs within the cycle
+ * (dispatch_events_touch_sms), which only the one-thread order gives. */
+static int par_setup(gpu_run_t *g, unsigned threads)
+{
+    simt_error_t *err = g->ls[0].l.err;
+    if (threads <= 1)
+        return SIMT_OK;
+    if (g->hooks)
+        return set_error(err, SIMT_EINPUT, "co-simulation steps the SMs on "
+                         "one host thread: --threads must be 1 with --cosim");
+    if (threads > SIMT_MAX_THREADS)
+        return set_error(err, SIMT_EINPUT, "%u host threads: at most %d",
+                         threads, SIMT_MAX_THREADS);
+    if (dispatch_events_touch_sms(&g->dispatch) || g->nsms < 2)
+        return SIMT_OK;
+    const char *why = smpar_create(&g->par, g->sms, g->nsms,
+                                   threads < g->nsms ? threads : g->nsms);
+    if (why)
+        return set_error(err, SIMT_EINPUT, "--threads %u: %s", threads, why);
+    return SIMT_OK;
+}
+
+/* One core cycle of every SM; then, SM by SM in index order, what its
+ * cycle did to shared state is published (sm_commit) and the dispatcher
+ * hears of its completed CTAs.  With one thread each SM steps just before
+ * its commit; with several all step first, in parallel (gpu/smpar.h),
+ * which the SMs cannot tell apart: nothing an SM's cycle reads is changed
+ * by another SM's commit (docs/timing-model.md, "Several host threads"). */
+static int sms_cycle(gpu_run_t *g, uint64_t now, uint64_t *last_progress)
+{
+    if (g->par)
+        smpar_cycle(g->par, now);
+    for (unsigned i = 0; i < g->nsms; i++) {
+        unsigned done = 0;
+        sm_t *s = &g->sms[i];
+        int rc = g->par ? smpar_result(g->par, i, &done) : sm_cycle(s, now, &done);
+        sm_commit(s, g->xstats);
+        if (rc != SIMT_OK)
+            return rc; /* the SMs above did not step (or are discarded) */
+        if (s->last_progress == now && s->nctas)
+            *last_progress = now;
+        if (done) {
+            *last_progress = now;
+            dispatch_sm_completed(&g->dispatch, i);
+        }
+    }
     return SIMT_OK;
 }
 
@@ -398,8 +452,10 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     if (!n)
         return SIMT_OK;
     gpu_run_t g = { .cfg = cfg, .ls = ls, .nk = n, .hooks = hooks,
-                    .cycle_base = stats->gpu_sim_cycle };
+                    .cycle_base = stats->gpu_sim_cycle, .xstats = ls[0].l.stats };
     int rc = run_setup(&g);
+    if (rc == SIMT_OK)
+        rc = par_setup(&g, x->threads);
     uint64_t now = 0, last_progress = 0;
     clocks_t clk;
     const uint64_t mhz[CLK_NDOMAINS] = { GET(CLK_CORE), GET(CLK_ICNT),
@@ -430,16 +486,8 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         if (g.hierarchy)
             memory_until_core_edge(&g, &clk, now);
         rc = dispatch_place(&g.dispatch, now);
-        for (unsigned i = 0; i < g.nsms && rc == SIMT_OK; i++) {
-            unsigned done = 0;
-            rc = sm_cycle(&g.sms[i], now, &done);
-            if (g.sms[i].last_progress == now && g.sms[i].nctas)
-                last_progress = now;
-            if (done) {
-                last_progress = now;
-                dispatch_sm_completed(&g.dispatch, i);
-            }
-        }
+        if (rc == SIMT_OK)
+            rc = sms_cycle(&g, now, &last_progress);
         dispatch_account(&g.dispatch, now);
         for (unsigned i = 0; traced && i < g.nsms; i++)
             if (g.sms[i].nctas != traced[i]) {

@@ -43,6 +43,8 @@ typedef struct timing_extras {
     uint64_t progress_every;
     simt_cta_trace_fn cta_trace; /* NULL: none (simt_gpu_set_cta_trace) */
     void *cta_trace_ctx;
+    unsigned threads;         /* host threads for the SMs (gpu/smpar.h);
+                                 0 or 1: the caller's thread alone */
 } timing_extras_t;
 
 /* Runs launches ls[0..n), adds their statistics to `stats` and fills
@@ -54,7 +56,9 @@ typedef struct timing_extras {
  * fault, reported in that launch's error), SIMT_ECOSIM (a hook stopped the
  * run), SIMT_ELIMIT (a run limit, ls[0].l.limits, checked at the start of
  * every core cycle: the statistics so far are added as for a complete
- * run, unfinished kernels ending at the stop) or SIMT_EINPUT. */
+ * run, unfinished kernels ending at the stop) or SIMT_EINPUT (also for
+ * x->threads > 1 with unit hooks: co-simulation steps on one thread).
+ * Every launch's statistics (ls[k].l.stats) are one object. */
 int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                const unit_hooks_t *hooks, const timing_extras_t *x,
                simt_stats_t *stats, simt_kernel_stats_t *ks, simt_sm_stats_t *sms);

@@ -1,0 +1,51 @@
+/* smpar.h: the SMs of a core cycle stepped on several host threads
+ * (`simt run --threads N`), with results bit-identical to one thread.
+ *
+ * Contract.  smpar_create starts N-1 worker threads (the timing loop never
+ * creates one for N = 1: it calls sm_cycle itself).  smpar_cycle(p, now)
+ * runs sm_cycle(now) for every SM, the threads that run (the caller's
+ * among them) taking runs of adjacent SMs in increasing order from a
+ * shared claim counter, and returns when all have run; smpar_result then gives SM i's status and completed CTAs.  The
+ * caller commits the SMs in SM order afterwards (core/sm.h sm_commit) and
+ * tells the dispatcher of their completions in that order, as the
+ * one-thread loop does after each SM.
+ *
+ * Why the result is the one-thread result (docs/timing-model.md, "Several
+ * host threads"): during its cycle an SM writes only its own state; what
+ * it adds to shared counters waits in the SM until sm_commit; the crossbar
+ * reads the SMs' outboxes in the memory phase, not in the SM phase.  The
+ * effects whose order across SMs matters (device memory, textures and
+ * surfaces, device printf, the fault report) call exec_order_t.wait first,
+ * which returns once every SM of lower index has finished its cycle, and
+ * SMs of higher index wait in turn for this one: those effects happen in SM
+ * order, exactly the order one thread gives, and the devmem lookup cache
+ * (devmem_t.last) sees the same sequence of lookups.  An SM that faults
+ * still finishes its cycle; the SMs above it see the fault through wait (a
+ * printf is then dropped, and their own fault reports lose to the lower
+ * SM's, as the first report wins).
+ *
+ * Waiting: a bounded spin, then a futex sleep, so that a thread never
+ * spins for long on a loaded machine (its partner may be descheduled);
+ * a thread that publishes something wakes sleepers only when there are. */
+#ifndef GPU_SMPAR_H
+#define GPU_SMPAR_H
+
+#include "core/sm.h"
+
+enum { SMPAR_MAX_THREADS = 64 };
+
+typedef struct smpar smpar_t;
+
+/* nthreads in 2..SMPAR_MAX_THREADS: *out, or NULL when host memory or a
+ * thread could not be had (what is wrong). */
+const char *smpar_create(smpar_t **out, sm_t *sms, unsigned nsms,
+                         unsigned nthreads);
+void smpar_destroy(smpar_t *p);
+
+/* Every SM's cycle `now`; returns when all have run. */
+void smpar_cycle(smpar_t *p, uint64_t now);
+
+/* SM i's status in the last smpar_cycle; *done gets its completed CTAs. */
+int smpar_result(const smpar_t *p, unsigned i, unsigned *done);
+
+#endif
