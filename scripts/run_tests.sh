@@ -57,8 +57,7 @@ if command -v verilator >/dev/null 2>&1; then
   suite "RTL unit testbenches (verilated RTL vs C twin)" make -s tb
   suite "RTL mutation tests (each fault caught by the testbench)" python3 tests/rtl/mutants.py
   suite "co-simulation (every arbiter in lockstep on real workloads)" bash tests/cosim_test.sh build/bin/simt
-  suite "co-simulation of the relssp release unit (seed-000 workloads, configs/000)" bash tests/cosim_ssp_release.sh build/bin/simt
-  suite "co-simulation of Scratchpad Sharing's lock table (seed-000 workloads, every configs/000 file)" bash tests/cosim_ssp_test.sh build/bin/simt
+  suite "co-simulation of Scratchpad Sharing's lock table and relssp release unit (seed-000 workloads, configs/000)" bash tests/cosim_ssp_test.sh build/bin/simt
   suite "the unit kit on a second, fixture unit (tests/rtl/fixture)" bash tests/rtl/kit_fixture_test.sh
 else
   echo "== RTL testbenches, mutation tests, co-simulation: verilator missing (make deps): counted as 1 failure"

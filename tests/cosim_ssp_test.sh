@@ -1,16 +1,30 @@
 #!/usr/bin/env bash
-# Scratchpad Sharing's lock table in lockstep (docs/units/share_lock_table.md,
-# docs/cosim.md): seed-000 workloads under every configs/000/*.cfg with
-# --cosim all (every warp arbiter and every SM's lock table against their
-# RTL; Unshared-2level has neither unit: 0 unit-cycles) end with 0 mismatches and pass their CPU reference check; every
-# co-simulation coverage bin of share_lock_table is hit; the RTL driving
-# the model gives the plain run's cycle count.  The default set is the
-# cheap workloads that between them reach every bin (a few seconds per
-# configuration); COSIM_SSP_ALL=1 runs every seed-000 workload (the meta
-# sections whose `paper = 000`).  Builds the plugin (make cosim) first.
-# The last line is "N passed, N failed".
+# cosim_ssp_test.sh [SIMT] [--full]: Scratchpad Sharing's two RTL units in
+# lockstep (docs/cosim.md): the lock table (docs/units/share_lock_table.md)
+# and the relssp release unit (docs/units/relssp_release.md), with every
+# warp arbiter (--cosim all), on the seed-000 workloads (the meta sections
+# whose `paper = 000 ...`) under the configurations of configs/000, at
+# default size.  Each run must pass its CPU reference check and end with 0
+# mismatches over some unit-cycles (Unshared-2level has no unit with RTL:
+# 0); summed over the runs, every co-simulation bin of the lock table and
+# the release unit's bins a real workload reaches are hit.  Then the RTL in
+# the loop (--cosim-rtl-drives): every statistic as the C model alone's.
+#
+# Default (make test, about 2 minutes on 2 cores): every workload under
+# Shared-OWF-OPT (optimal relssp placement: most release events) and
+# Shared-LRR (relssp at the exit, no compiler pass), and every other
+# configuration on four workloads that between them reach every lock-table
+# bin (dct3: releases by relssp with and without the lock; histogram256 and
+# nw1: transfers at completion, blocks placed into freed slots; fdtd3d: two
+# unshared slots beside two pairs).  --full (or COSIM_SSP_ALL=1): every
+# workload under every configuration.  Builds the plugin (make cosim)
+# first.  The last line is "N passed, N failed".
 set -uo pipefail
-simt=${1:-build/bin/simt}
+simt=build/bin/simt
+full=${COSIM_SSP_ALL:-0}
+for a in "$@"; do
+  case $a in --full) full=1 ;; *) simt=$a ;; esac
+done
 build=$(dirname "$(dirname "$simt")")
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -26,63 +40,86 @@ if ! make -s BUILD="$build" cosim >"$tmp/build.log" 2>&1; then
   exit 1
 fi
 
-if [ "${COSIM_SSP_ALL:-0}" = 1 ]; then
-  workloads=$(awk '/^\[/ { sec = substr($1, 2, length($1) - 2) }
-                   /^paper *= *000/ { print sec }' workloads/*/meta)
-else
-  # dct3: releases by relssp, with and without the lock (OPT, PostDom);
-  # histogram256 and nw1: transfers at completion and blocks placed into
-  # freed slots (no relssp under Shared-LRR/GTO/OWF); fdtd3d: 2 unshared
-  # slots beside 2 pairs.
-  workloads="dct3 histogram256 nw1 fdtd3d"
-fi
-
-units=0
-for w in $workloads; do
-  for cfg in configs/000/*.cfg; do
-    name="$w $(basename "$cfg" .cfg)"
-    out=$("$simt" run "$w" --config "$cfg" --quiet --cosim all 2>&1); rc=$?
-    grep "^cosim coverage share_lock_table" <<<"$out" >>"$tmp/coverage"
-    if [ "$rc" -eq 0 ] && grep -q "PASS" <<<"$out" &&
-       tail -n 1 <<<"$out" | grep -Eq "^cosim: [0-9]+ unit-cycles compared, 0 mismatches"; then
-      ok "$name: $(tail -n 1 <<<"$out")"
-      grep -q "^cosim coverage share_lock_table: launch=[1-9]" <<<"$out" && units=$((units + 1))
-    else
-      bad "$name (exit $rc)" "$(tail -n 12 <<<"$out")"
-    fi
-  done
+workloads=$(awk '/^\[/ { sec = substr($1, 2, length($1) - 2) }
+                 /^paper *= *000/ { print sec }' workloads/*/meta)
+few="dct3 histogram256 nw1 fdtd3d"
+jobs=()
+for c in configs/000/*.cfg; do
+  name=$(basename "$c" .cfg)
+  case $name in shared-owf-opt|shared-lrr) ws=$workloads ;; *) ws=$few ;; esac
+  [ "$full" = 1 ] && ws=$workloads
+  for w in $ws; do jobs+=("$w $name"); done
 done
-# The lock table was really in the loop (sharing launched on some runs).
-if [ "$units" -gt 0 ]; then ok "share_lock_table launched in $units runs"; else bad "share_lock_table never launched"; fi
 
-# Every coverage bin of the lock table hit by the runs above.
-zero=$(python3 - "$tmp/coverage" <<'PY'
+# one run, two at a time: PASS and 0 mismatches over >0 unit-cycles; its
+# coverage lines kept for the sums below
+one() {
+  local w=$1 name=$2 out rc n='[1-9][0-9]*'
+  out=$("$simt" run "$w" --config "configs/000/$name.cfg" --cosim all --quiet 2>&1); rc=$?
+  grep "^cosim coverage \(share_lock_table\|relssp_release\)" <<<"$out" >"$tmp/cov.$w.$name"
+  [ "$name" = unshared-2level ] && n='0'
+  if [ "$rc" -ne 0 ] || ! grep -q "PASS" <<<"$out" ||
+     ! tail -n 1 <<<"$out" | grep -Eq "^cosim: $n unit-cycles compared, 0 mismatches"; then
+    { echo "FAIL cosim $w $name (exit $rc)"; tail -n 12 <<<"$out" | sed 's/^/    /'; } >"$tmp/res.$w.$name"
+  else
+    echo "ok cosim $w $name: $(tail -n 1 <<<"$out")" >"$tmp/res.$w.$name"
+  fi
+}
+export -f one
+export simt tmp
+printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c 'one "$0" "$1"'
+for j in "${jobs[@]}"; do
+  set -- $j
+  r=$(cat "$tmp/res.$1.$2" 2>/dev/null || echo "FAIL cosim $1 $2: no result")
+  echo "$r"
+  case $r in ok*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
+done
+
+# The bins, summed over the runs.  The lock table: every bin (the runs
+# above reach them all).  The release unit: the ones a real workload
+# reaches (the others are the testbench's: docs/units/relssp_release.md).
+cat "$tmp"/cov.* >"$tmp/coverage" 2>/dev/null
+unhit() {
+  python3 - "$tmp/coverage" "$@" <<'PY'
 import sys
+unit, need = sys.argv[2], sys.argv[3:]
 tot = {}
 for line in open(sys.argv[1]):
-    for item in line.partition(": ")[2].strip().split("; "):
+    head, _, body = line.partition(": ")
+    if head != "cosim coverage " + unit:
+        continue
+    for item in body.strip().split("; "):
         name, _, n = item.rpartition("=")
         tot[name] = tot.get(name, 0) + int(n)
-print("; ".join(k for k, v in tot.items() if v == 0) if tot else "no coverage line")
+if not tot:
+    print("no coverage line")
+else:
+    print("; ".join(k for k in (need or tot) if tot.get(k, 0) == 0))
 PY
-)
+}
+zero=$(unhit share_lock_table)
 if [ -z "$zero" ]; then ok "share_lock_table coverage: every bin hit"; else bad "share_lock_table bins never hit" "$zero"; fi
+zero=$(unhit relssp_release "relssp by part of a warp's unreleased lanes" \
+       "relssp releases its block" "an exit releases its block" "CTA slot reused (cleared with rows)")
+if [ -z "$zero" ]; then ok "relssp_release coverage: the workload bins hit"; else bad "relssp_release bins never hit" "$zero"; fi
 
-# The RTL in the loop: the lock table's (and the arbiters') RTL outputs
-# drive the model; the cycles are the plain run's.
-for pair in "histogram256 shared-owf" "dct3 shared-owf-opt" "nw1 shared-lrr"; do
-  set -- $pair
-  plain=$("$simt" run "$1" --config "configs/000/$2.cfg" --quiet --json "$tmp/p.json" >/dev/null 2>&1; \
-          python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stats"]["gpu_sim_cycle"])' "$tmp/p.json")
-  drv=$("$simt" run "$1" --config "configs/000/$2.cfg" --quiet --cosim all --cosim-rtl-drives \
-          --json "$tmp/d.json" >/dev/null 2>&1; \
-        python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stats"]["gpu_sim_cycle"])' "$tmp/d.json")
-  if [ -n "$plain" ] && [ "$plain" = "$drv" ]; then
-    ok "RTL in the loop, $1 $2: $drv cycles, as the plain run"
+# The RTL in the loop: the units' RTL outputs (the lock grants and classes,
+# all_released_o, the arbiters' grants) drive the model, and every
+# statistic of the run is the C model's.
+stats() { python3 -c "import json,sys; d=json.load(open(sys.argv[1]))['stats']; print(' '.join('%s=%s' % (k, d[k]) for k in sorted(d) if not k.startswith('cosim')))" "$1"; }
+for wc in "histogram256 shared-owf" "dct3 shared-owf-opt" "dct1 shared-owf-opt" "nw1 shared-lrr" "srad2 shared-lrr"; do
+  set -- $wc
+  "$simt" run "$1" --config "configs/000/$2.cfg" --quiet --json "$tmp/plain.json" >/dev/null 2>&1
+  out=$("$simt" run "$1" --config "configs/000/$2.cfg" --quiet --cosim all --cosim-rtl-drives \
+        --json "$tmp/rtl.json" 2>&1)
+  if [ -s "$tmp/plain.json" ] && [ -s "$tmp/rtl.json" ] &&
+     [ "$(stats "$tmp/plain.json")" = "$(stats "$tmp/rtl.json")" ] &&
+     tail -n 1 <<<"$out" | grep -q "0 mismatches (the RTL drove the model)"; then
+    ok "RTL in the loop ($1 $2): $(stats "$tmp/plain.json" | grep -oE 'gpu_sim_cycle=[0-9]+'), every statistic as with the C twins"
   else
-    bad "RTL in the loop, $1 $2: $drv cycles, plain run $plain"
+    bad "RTL in the loop ($1 $2)" "$(tail -n 5 <<<"$out")"
   fi
-  rm -f "$tmp/p.json" "$tmp/d.json"
+  rm -f "$tmp/plain.json" "$tmp/rtl.json"
 done
 
 echo "$pass passed, $fail failed"
