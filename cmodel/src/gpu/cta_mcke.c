@@ -114,6 +114,13 @@ static int mcke_place(void *state, unsigned cluster, unsigned *sm,
     return 0;
 }
 
+static uint64_t mcke_idle_until(const void *state, uint64_t now)
+{
+    const cta_mcke_t *m = state;
+    return cta_policy_all_blocked(m->blocked, m->env.clusters) ? UINT64_MAX
+                                                                : now;
+}
+
 const cta_policy_methods_t cta_mcke_methods = {
     .init = mcke_init,
     .free = mcke_free,
@@ -122,4 +129,5 @@ const cta_policy_methods_t cta_mcke_methods = {
     .kernel_done = NULL,
     .cycle = NULL,
     .place = mcke_place,
+    .idle_until = mcke_idle_until,
 };
