@@ -18,12 +18,17 @@
 
 /* `n` dependent steps per thread.  loads=0: each step adds 1 to the
  * previous result; loads=1: each step loads the word at p (0: the buffer
- * is zeroed), adds it to p and moves p on by a line, so every load waits
+ * is zeroed; a final store of a thread id is masked off by the and), adds
+ * it to p and moves p on by a line, so every load waits
  * for the one before and misses in the L1 (and, each CTA in its own 8 KB,
- * n <= 60, in the L2: the DRAM's timing is on the path). */
+ * n <= 60, in the L2: the DRAM's timing is on the path); loads=2: the
+ * same, each lane starting on its own line, so every load is 32
+ * transactions and the L1's MSHRs run out (the LD/ST unit retries a
+ * refused transaction every cycle, counting l1_stall_cycles and the
+ * cache's reservation failures). */
 static char *chain_kernel(unsigned n, int loads)
 {
-    size_t cap = 640 + (size_t)n * 96;
+    size_t cap = 640 + (size_t)n * 128;
     char *t = malloc(cap);
     if (!t)
         return NULL;
@@ -33,12 +38,17 @@ static char *chain_kernel(unsigned n, int loads)
         "ld.param.u64 %%rd1, [buf];\nmov.u32 %%r1, %%tid.x;\n"
         "mov.u32 %%r3, %%ctaid.x;\nmul.wide.u32 %%rd3, %%r3, 8192;\n"
         "add.u64 %%rd1, %%rd1, %%rd3;\n");
+    if (loads == 2) /* each lane its own line: 32 transactions per load */
+        k += (size_t)snprintf(t + k, cap - k, "mul.wide.u32 %%rd3, %%r1, 128;\n"
+                              "add.u64 %%rd1, %%rd1, %%rd3;\n");
     for (unsigned i = 0; i < n; i++)
         k += (size_t)snprintf(t + k, cap - k, loads
-            ? "ld.global.u32 %%r2, [%%rd1];\ncvt.u64.u32 %%rd2, %%r2;\n"
+            ? "ld.global.u32 %%r2, [%%rd1];\nand.b32 %%r2, %%r2, -128;\n"
+              "cvt.u64.u32 %%rd2, %%r2;\n"
               "add.u64 %%rd1, %%rd1, %%rd2;\nadd.u64 %%rd1, %%rd1, 128;\n"
             : "add.s32 %%r1, %%r1, 1;\n");
     snprintf(t + k, cap - k, "st.global.u32 [%%rd1], %%r1;\nret;\n}\n");
+
     return t;
 }
 
@@ -105,10 +115,12 @@ static void run(outcome_t *o, const char *const *sets, int skip, unsigned n,
     }
     simt_gpu_set_progress(g, on_progress, o, 7);
     simt_gpu_set_cta_trace(g, on_trace, o);
-    simt_devptr_t buf = pk_alloc_u32(g, 2048 * (size_t)ctas, 0);
+    simt_devptr_t buf = pk_alloc_u32(g, 2048 * (size_t)ctas + 16384, 0);
     simt_arg_t a[1] = { SIMT_ARG(buf) };
     o->rc = pk_run(g, m, "chain", pk_dim(ctas, 1, 1), pk_dim(threads, 1, 1), 0,
                    a, 1, &err);
+    if (o->rc != SIMT_OK && o->rc != SIMT_ELIMIT)
+        printf("  %s\n", err.msg);
     o->stats = *simt_gpu_stats(g);
     const simt_sm_stats_t *sm;
     o->nsms = simt_gpu_sms(g, &sm);
@@ -209,4 +221,18 @@ TEST(skip_idle_cycle_limit)
                                      "gpgpu_ideal_mem_latency=150",
                                      "gpgpu_max_cycle=1000", NULL };
     CHECK(same(s, 40, 1, 3, 32, SIMT_ELIMIT));
+}
+
+/* Every load 32 lines: the L1 refuses (MSHRs) while 150-cycle fills are
+ * out, with ideal memory and with the hierarchy. */
+TEST(skip_idle_l1_refusals_ideal_memory)
+{
+    static const char *const s[] = { "gpgpu_ideal_memory=1",
+                                     "gpgpu_ideal_mem_latency=150", NULL };
+    CHECK(same(s, 12, 2, 1, 256, SIMT_OK));
+}
+
+TEST(skip_idle_l1_refusals_hierarchy)
+{
+    CHECK(same(NULL, 12, 2, 1, 256, SIMT_OK));
 }
