@@ -358,7 +358,9 @@ static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
  * the start of core cycle `now`: when every SM is quiescent
  * (sm_idle_until), the dispatcher can place nothing (dispatch_idle_until)
  * and the memory system is idle (memsys_busy: its clocks would only
- * advance), nothing changes before the first of their timed events, so
+ * advance) or holds only timed events (memsys_next_events, each turned
+ * into the core cycle whose pass takes it), nothing changes before the
+ * first of their events, so
  * the cycles up to it are credited in bulk (the SMs' per-cycle counters,
  * the kernels' occupancy) and the clocks advanced through them instead of
  * stepped.  `bound`: the first cycle that must be stepped anyway (a run
@@ -495,9 +497,9 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
             report_progress(&g, x, stats, now);
             next_report += x->progress_every;
         }
-        if (skip && rc == SIMT_OK) {
+        if (skip && rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
             /* never past the cycle a limit, the deadlock check or a report
-             * would act in */
+             * would act in (nor past the end: the cycle count is the run's) */
             uint64_t bound = last_progress + idle_limit + 1;
             uint64_t stop = lim->max_cycle > g.cycle_base
                                 ? lim->max_cycle - g.cycle_base : 0;
