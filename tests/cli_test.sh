@@ -78,7 +78,7 @@ if [ -s "$tmp/t1.json" ] && cmp -s "$tmp/t1.json" "$tmp/t2.json" && grep -q '"gp
 else
   fail=$((fail + 1)); echo "FAIL timing-deterministic-json"
 fi
-expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, owf, ltlws, tlv, ccws, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
+expect set-bad-scheduler 2 "'gpgpu_scheduler' must be one of lrr, gto, oldest, two_level, owf, ltlws, tlv, ccws, (.*, )?sca(, .*)?, not 'fifo'" -- "$simt" run vecadd --set gpgpu_scheduler=fifo
 expect timing-stats 0 "gpu_sim_cycle += [1-9]" -- "$simt" run vecadd --config configs/kepler-ss.cfg --set gpgpu_scheduler=two_level --stats all
 
 # what a run prints: a summary by default (docs/stats.md, "What simt run

@@ -23,6 +23,11 @@
 #                                      active set while the running ones
 #                                      waited outside (core/sm_ready.c,
 #                                      slot_waiting)
+#   the CTA policies of reference 004 on fermi-cta (lcs, bcs, lcs_bcs; the
+#   sca warp scheduler): srad1, backprop, kmeans, hotspot each PASS; the
+#   mshrthrash micro-kernel (Fig. 7(c) style: 1 SM, 4 CTAs, 3 L1 MSHRs)
+#   where LCS must cap at <= 2 CTAs, run faster than rr and issue exactly
+#   rr's warp-instructions; and a run twice with identical statistics.
 # With CHECK_SIMT (`make check-build`: -DSIMT_CHECK_READINESS), every
 # cycle asserts that each slot's cached readiness equals the one computed
 # from scratch (core/sm_ready.h); a mismatch aborts the run.
@@ -35,7 +40,9 @@ fail=0
 case_run() { # name, simt, args...
   local name=$1 bin=$2
   shift 2
-  if out=$("$bin" run "$@" 2>&1) && echo "$out" | grep -q ': PASS'; then
+  # a here-string, not echo | grep -q: under pipefail grep -q leaving at
+  # the first match can kill echo with SIGPIPE on a long output
+  if out=$("$bin" run "$@" 2>&1) && grep -q ': PASS' <<<"$out"; then
     pass=$((pass + 1))
     echo "ok $name"
   else
@@ -76,6 +83,61 @@ for pol in cke mcke; do
     --set cke_quota=backprop_layerforward:1,hotspot_calc_temp:2
 done
 
+for w in srad1 backprop kmeans hotspot; do
+  for pol in "lcs gto" "bcs gto" "bcs sca" "lcs_bcs sca"; do
+    set -- $pol
+    case_run "$w on fermi-cta under $1 + $2" "$simt" "$w" \
+      --config configs/fermi-cta.cfg --set gpgpu_cta_policy="$1" --set gpgpu_scheduler="$2"
+  done
+done
+
+# json_case name, python condition over r (rr's JSON) and l (the other's),
+# then the two runs' arguments separated by --
+json_case() {
+  local name=$1 cond=$2 tmp
+  shift 2
+  tmp=$(mktemp -d)
+  local a=() b=() side=a
+  for x in "$@"; do
+    if [ "$x" = "--" ]; then side=b; continue; fi
+    if [ $side = a ]; then a+=("$x"); else b+=("$x"); fi
+  done
+  local ra rb
+  ra=$("$simt" run "${a[@]}" --json "$tmp/r.json" 2>&1)
+  rb=$("$simt" run "${b[@]}" --json "$tmp/l.json" 2>&1)
+  if grep -q ': PASS' <<<"$ra" && grep -q ': PASS' <<<"$rb" &&
+     python3 - "$tmp/r.json" "$tmp/l.json" "$cond" <<'PY'
+import json, sys
+r, l = (json.load(open(f)) for f in sys.argv[1:3])
+rk, lk = r["kernels"][0], l["kernels"][0]
+ok = eval("(" + sys.argv[3] + ")")
+print("   rr %d cycles, other %d cycles, T_max %d, T_new %d, window %d" % (
+    r["stats"]["gpu_sim_cycle"], l["stats"]["gpu_sim_cycle"], lk["lcs_t_max"],
+    lk["lcs_t_new"], lk["lcs_window_cycles"]))
+sys.exit(0 if ok else 1)
+PY
+  then
+    pass=$((pass + 1))
+    echo "ok $name"
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name"
+  fi
+  rm -rf "$tmp"
+}
+
+micro=(mshrthrash --config configs/fermi-cta.cfg --set gpgpu_n_clusters=1
+       --set gpgpu_shader_cta=4 --set gpgpu_l1d_mshrs=3)
+json_case "LCS on the Fig. 7(c) micro-kernel: T_new <= 2, faster than rr, same instructions" \
+  'lk["lcs_t_max"] == 4 and 1 <= lk["lcs_t_new"] <= 2 and
+   l["stats"]["gpu_sim_cycle"] < r["stats"]["gpu_sim_cycle"] and
+   lk["warp_insns"] == rk["warp_insns"]' \
+  "${micro[@]}" -- "${micro[@]}" --set gpgpu_cta_policy=lcs
+json_case "lcs_bcs + sca twice on hotspot: identical statistics" \
+  'r["stats"] == l["stats"] and r["kernels"] == l["kernels"]' \
+  hotspot --config configs/fermi-cta.cfg --set gpgpu_cta_policy=lcs_bcs --set gpgpu_scheduler=sca -- \
+  hotspot --config configs/fermi-cta.cfg --set gpgpu_cta_policy=lcs_bcs --set gpgpu_scheduler=sca
+
 if [ -n "$check" ]; then
   for w in srad1 hotspot kmeans backprop; do
     for sch in gto lrr two_level ltlws; do
@@ -97,6 +159,13 @@ if [ -n "$check" ]; then
     for w in kmeans hotspot srad1 bfs; do
       case_run "readiness check: $w on fermi-cta under $sch" "$check" "$w" \
         --config configs/fermi-cta.cfg --set gpgpu_scheduler="$sch"
+    done
+  done
+  for pol in "lcs gto" "bcs sca" "lcs_bcs sca"; do
+    set -- $pol
+    for w in hotspot srad1 nw1; do
+      case_run "readiness check: $w on fermi-cta under $1 + $2" "$check" "$w" \
+        --config configs/fermi-cta.cfg --set gpgpu_cta_policy="$1" --set gpgpu_scheduler="$2"
     done
   done
   for sch in lrr oldest two_level owf ltlws tlv ccws; do

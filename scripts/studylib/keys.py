@@ -32,6 +32,20 @@ def sha256_file(path):
     return h.hexdigest()
 
 
+class WorkloadIndex(dict):
+    """{name: PTX path} of `simt list`.  A mix "A+B" (`simt run A+B`, two
+    workloads at once, docs/workloads.md) is a known name when both
+    members are."""
+
+    def __contains__(self, name):
+        parts = str(name).split("+")
+        return len(parts) <= 2 and all(dict.__contains__(self, p) for p in parts)
+
+    def ptxs(self, name):
+        """The PTX paths behind a name, one per member."""
+        return [self[p] for p in name.split("+")]
+
+
 class Keys:
     def __init__(self, simt, root):
         self.simt, self.root = simt, root
@@ -45,7 +59,7 @@ class Keys:
         p = subprocess.run([self.simt, "list"], capture_output=True, text=True)
         if p.returncode != 0:
             raise StudyError("'%s list' failed: %s" % (self.simt, p.stderr.strip()))
-        out = {}
+        out = WorkloadIndex()
         for line in p.stdout.splitlines():
             f = line.split()
             if len(f) >= 2:
@@ -76,7 +90,9 @@ class Keys:
         is the one its key was made from, else why not.  Guards the key:
         if `simt run` ever resolved a configuration differently from
         `simt config`, records would be filed under wrong keys."""
-        want = dict(l.split(" = ", 1) for l in self.config_text(point).splitlines())
+        # `key = value` lines; a text key may be empty (`cke_quota =`)
+        want = {k.strip(): v.strip() for k, _, v in
+                (l.partition("=") for l in self.config_text(point).splitlines())}
         got = {k: str(v) for k, v in json.loads(rec["output"]).get("config", {}).items()}
         diff = sorted(k for k in set(want) | set(got) if want.get(k) != got.get(k))
         if not diff:
@@ -93,10 +109,14 @@ class Keys:
         return self._files[path]
 
     def key(self, point):
-        ptx = self.workloads[point.wl_name]
-        meta = os.path.join(os.path.dirname(ptx), "meta")
+        ptxs = self.workloads.ptxs(point.wl_name)
+        metas = [os.path.join(os.path.dirname(p), "meta") for p in ptxs]
+        ptx_h = [self._file_hash(p) for p in ptxs]
+        meta_h = [self._file_hash(m) for m in metas]
         doc = {"version": KEY_VERSION, "workload": point.wl_name,
                "params": sorted(point.params.items()), "config": self.config_text(point),
-               "ptx": self._file_hash(ptx), "meta": self._file_hash(meta),
+               # one workload: its hashes as they always were; a mix: a list
+               "ptx": ptx_h[0] if len(ptx_h) == 1 else ptx_h,
+               "meta": meta_h[0] if len(meta_h) == 1 else meta_h,
                "simt": self.build}
         return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()

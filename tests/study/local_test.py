@@ -124,6 +124,9 @@ def test_errors(tmp):
                                  SMALL.replace('name = "vecadd"', 'name = "vecad"')))
     check("unknown-workload-position",
           rc == 2 and "bad2.toml:7:8: error: unknown workload 'vecad'" in out, out)
+    rc, out = study("run", write(os.path.join(tmp, "bad2m.toml"),
+                                 SMALL.replace('name = "vecadd"', 'name = "vecadd+vecad"')))
+    check("unknown-mix-member", rc == 2 and "unknown workload 'vecadd+vecad'" in out, out)
     rc, out = study("run", write(os.path.join(tmp, "bad3.toml"),
                                  SMALL.replace('"lrr" }', '"lrx" }')))
     check("bad-config-value", rc == 2 and "configuration 'lrr'" in out and "lrx" in out, out)
@@ -188,6 +191,31 @@ def test_small(tmp):
         '[configs.gto]\npreset = "fermi-gtx480"\nset = { gpgpu_l1d_latency = 21 }'))
     rc, out = study("run", f3, "--cache", cache, "--results", res, "--no-report")
     check("changed-config-reruns", rc == 0 and "2 cached, 2 to run" in out, out)
+
+
+def test_mix(tmp):
+    """A mix A+B (simt run A+B) is a workload of a study: its point runs both
+    members, and its record is the same run's statistics."""
+    f = write(os.path.join(tmp, "mix.toml"), """
+[study]
+name = "mix"
+[[workload]]
+name = "vecadd+reduction"
+[configs.mcke]
+preset = "fermi-cta"
+set = { gpgpu_cta_policy = "mcke" }
+""")
+    cache, res = os.path.join(tmp, "c-mix"), os.path.join(tmp, "r-mix")
+    rc, out = study("run", f, "--cache", cache, "--results", res, "--no-report")
+    recs = records(cache)
+    j = os.path.join(tmp, "mix.json")
+    subprocess.run([SIMT, "run", "vecadd+reduction", "--config",
+                    os.path.join(ROOT, "configs", "fermi-cta.cfg"), "--set",
+                    "gpgpu_cta_policy=mcke", "--json", j], capture_output=True, check=True)
+    want = json.load(open(j))["stats"]["gpu_sim_cycle"]
+    got = json.loads(json.load(open(recs[0]))["output"])["stats"]["gpu_sim_cycle"] if recs else None
+    check("mix-point-runs-both", rc == 0 and len(recs) == 1 and got == want,
+          "%s %s %s" % (out, got, want))
 
 
 def test_failure(tmp):
@@ -332,6 +360,7 @@ def main():
         test_pure()
         test_errors(tmp)
         test_small(tmp)
+        test_mix(tmp)
         test_failure(tmp)
         test_config_guard(tmp)
         test_timeout(tmp)

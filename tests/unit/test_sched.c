@@ -494,3 +494,164 @@ TEST(sched_ccws_victim_tags_and_throttle)
     CHECK_EQ(sched_ccws_score(&s, 1), 811);
     sched_free(&s);
 }
+
+/* ---------- sca (reference 004 §2.4) ---------- */
+
+enum { SN = 8 };
+
+/* A warp of an SCA view: its block (block_age), index in its CTA and pair
+ * role (0 alone, 1 lower CTA, 2 higher CTA), its age. */
+typedef struct swarp {
+    uint64_t block, age;
+    uint32_t widx;
+    uint8_t pair;
+} swarp_t;
+
+/* Runs `cycles` cycles of scheduler s over warps w[0..n) (slot i = w[i],
+ * all valid), ready mask ready[c]; every pick issues.  Writes the picks. */
+static void run_sca(sched_t *s, const swarp_t *w, unsigned n,
+                    const unsigned *ready, unsigned cycles, int *picks)
+{
+    sched_slot_t view[SN];
+    for (unsigned c = 0; c < cycles; c++) {
+        sched_view_t v = { .slot = view };
+        for (unsigned i = 0; i < n; i++) {
+            view[i] = (sched_slot_t){ .age = w[i].age, .block_age = w[i].block,
+                                      .widx = w[i].widx, .pair = w[i].pair };
+            v.valid |= (uint64_t)1 << i;
+        }
+        v.ready = ready[c] & v.valid;
+        picks[c] = sched_pick(s, &v, c);
+        if (picks[c] >= 0)
+            sched_issued(s, picks[c]);
+        CHECK_EQ(sched_clock(s, c), 0);
+    }
+}
+
+static void start_sca(sched_t *s, unsigned strict, unsigned n)
+{
+    sched_params_t p = { .kind = SCHED_SCA, .nslots = n, .sca_strict = strict };
+    CHECK(sched_init(s, &p, 0) == NULL);
+    for (unsigned i = 0; i < n; i++)
+        sched_alloc(s, i);
+    CHECK_EQ(sched_clock(s, 0), 0);
+}
+
+/* Block X = CTAs A (lower) and B (higher), 2 warps each: slots 0 A0, 1 A1,
+ * 2 B0, 3 B1 (ages 0..3).  Block Y = CTAs C, D: slots 4 C0, 5 C1, 6 D0,
+ * 7 D1 (ages 4..7).
+ *  - all ready: nothing issued yet, so rule 3: the oldest block X, group
+ *    k=0, lower first: A0; then rule 1 alternates: B0, A0, B0.
+ *  - A0 and B0 stall (cycles 4..7): rule 2, group k=1 of X, lower first:
+ *    A1, then alternation: B1, A1, B1.
+ *  - all of X stalls (cycles 8..11): rule 3, the oldest other block Y:
+ *    C0, D0, C0, D0. */
+TEST(sched_sca_order)
+{
+    static const swarp_t w[SN] = {
+        { 0, 0, 0, 1 }, { 0, 1, 1, 1 }, { 0, 2, 0, 2 }, { 0, 3, 1, 2 },
+        { 4, 4, 0, 1 }, { 4, 5, 1, 1 }, { 4, 6, 0, 2 }, { 4, 7, 1, 2 } };
+    unsigned ready[12];
+    for (int c = 0; c < 4; c++)
+        ready[c] = 0xff;
+    for (int c = 4; c < 8; c++)
+        ready[c] = 0xff & ~0x05u;
+    for (int c = 8; c < 12; c++)
+        ready[c] = 0xf0;
+    static const int want[12] = { 0, 2, 0, 2, 1, 3, 1, 3, 4, 6, 4, 6 };
+    for (unsigned strict = 0; strict < 2; strict++) {
+        sched_t s;
+        start_sca(&s, strict, SN);
+        int picks[12];
+        run_sca(&s, w, SN, ready, 12, picks);
+        for (int c = 0; c < 12; c++)
+            CHECK_MSG(picks[c] == want[c], "strict %u cycle %d: slot %d, want %d",
+                      strict, c, picks[c], want[c]);
+        sched_free(&s);
+    }
+}
+
+/* The stall rules differ when one member of the current group stalls and
+ * the other can issue.  After A0, B0 (cycles 0, 1), B0 stalls:
+ *  relaxed: the group keeps priority while A0 can issue: A0, A0, A0;
+ *  strict:  the group loses it: rule 2, group k=1: A1, then B1 (the other
+ *           member of the new current group), A1. */
+TEST(sched_sca_stall_rules)
+{
+    static const swarp_t w[4] = {
+        { 0, 0, 0, 1 }, { 0, 1, 1, 1 }, { 0, 2, 0, 2 }, { 0, 3, 1, 2 } };
+    static const unsigned ready[5] = { 0xf, 0xf, 0xb, 0xb, 0xb };
+    static const int want[2][5] = { { 0, 2, 0, 0, 0 }, { 0, 2, 1, 3, 1 } };
+    for (unsigned strict = 0; strict < 2; strict++) {
+        sched_t s;
+        start_sca(&s, strict, 4);
+        int picks[5];
+        run_sca(&s, w, 4, ready, 5, picks);
+        for (int c = 0; c < 5; c++)
+            CHECK_MSG(picks[c] == want[strict][c], "strict %u cycle %d: slot %d, "
+                      "want %d", strict, c, picks[c], want[strict][c]);
+        sched_free(&s);
+    }
+}
+
+/* Singleton blocks (CTAs placed alone: 4 CTAs of 2 warps, ages by slot)
+ * make SCA exactly GTO: both schedulers see the same 300 pseudo-random
+ * ready masks (an LCG, so the sequence is fixed) and must pick the same
+ * slot every cycle. */
+TEST(sched_sca_singletons_are_gto)
+{
+    swarp_t w[SN];
+    for (unsigned i = 0; i < SN; i++)
+        w[i] = (swarp_t){ .block = i / 2 * 2, .age = i, .widx = i % 2, .pair = 0 };
+    enum { C = 300 };
+    unsigned ready[C];
+    uint32_t x = 12345;
+    for (int c = 0; c < C; c++) {
+        x = x * 1103515245u + 12345u;
+        ready[c] = (x >> 16) & 0xff;
+    }
+    for (unsigned strict = 0; strict < 2; strict++) {
+        sched_t sca, gto;
+        start_sca(&sca, strict, SN);
+        sched_params_t p = { .kind = SCHED_GTO, .nslots = SN };
+        CHECK(sched_init(&gto, &p, 0) == NULL);
+        for (unsigned i = 0; i < SN; i++) { /* one per cycle: slot order = age */
+            sched_alloc(&gto, i);
+            CHECK_EQ(sched_clock(&gto, i), 0);
+        }
+        int a[C], b[C];
+        run_sca(&sca, w, SN, ready, C, a);
+        run_sca(&gto, w, SN, ready, C, b);
+        int differ = 0;
+        for (int c = 0; c < C; c++)
+            differ += a[c] != b[c];
+        CHECK_MSG(differ == 0, "strict %u: %d cycles differ", strict, differ);
+        sched_free(&sca);
+        sched_free(&gto);
+    }
+}
+
+/* Rule 2's order in a block of two 3-warp CTAs: slots 0..2 = A0, A1, A2,
+ * 3..5 = B0, B1, B2 (one pair, ages 0..5).
+ *  cycle 0, all ready: A0 (rule 3); cycle 1: B0 (rule 1).
+ *  cycle 2, only B1 and A2 ready: group k=1 comes before k=2 even though
+ *    its ready member is the higher CTA's: B1 (slot 4).
+ *  cycle 3, only A0 and A2 ready (group 1 stalled): the next group after
+ *    k=1 is k=2: A2 (slot 2).
+ *  cycle 4, only A0 and B1 ready (group 2 stalled): cyclically after k=2
+ *    comes k=0: A0 (slot 0). */
+TEST(sched_sca_next_group_in_block)
+{
+    static const swarp_t w[6] = {
+        { 0, 0, 0, 1 }, { 0, 1, 1, 1 }, { 0, 2, 2, 1 },
+        { 0, 3, 0, 2 }, { 0, 4, 1, 2 }, { 0, 5, 2, 2 } };
+    static const unsigned ready[5] = { 0x3f, 0x3f, 0x14, 0x05, 0x11 };
+    static const int want[5] = { 0, 3, 4, 2, 0 };
+    sched_t s;
+    start_sca(&s, 0, 6);
+    int picks[5];
+    run_sca(&s, w, 6, ready, 5, picks);
+    for (int c = 0; c < 5; c++)
+        CHECK_MSG(picks[c] == want[c], "cycle %d: slot %d, want %d", c, picks[c], want[c]);
+    sched_free(&s);
+}

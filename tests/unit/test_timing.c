@@ -418,3 +418,54 @@ TEST(timing_icache_misses_once_per_line)
         pk_gpu_free(g);
     }
 }
+
+/* The CTA policies' kernel records: 40 CTAs of one warp running the
+ * 100-add chain on the default machine (15 SMs of 8 CTA slots, so T_max =
+ * 8).  Under rr the LCS fields are 0; under lcs (1D CTAs of 32 x 1) and
+ * lcs_bcs + sca (2D CTAs of 16 x 2, placed in pairs) T_max is 8, LCS
+ * decides a T_new in 1..8 at a window that ends inside the launch (SM 0
+ * completes a CTA), and the launch issues exactly rr's warp-instructions. */
+TEST(timing_cta_policy_records)
+{
+    static const char *const sets[3][7] = {
+        { "functional=0", "gpgpu_ideal_memory=1", "gpgpu_ideal_mem_latency=10",
+          "gpgpu_perfect_inst_cache=1", NULL },
+        { "functional=0", "gpgpu_ideal_memory=1", "gpgpu_ideal_mem_latency=10",
+          "gpgpu_perfect_inst_cache=1", "gpgpu_cta_policy=lcs", NULL },
+        { "functional=0", "gpgpu_ideal_memory=1", "gpgpu_ideal_mem_latency=10",
+          "gpgpu_perfect_inst_cache=1", "gpgpu_cta_policy=lcs_bcs",
+          "gpgpu_scheduler=sca", NULL } };
+    uint64_t rr_insns = 0;
+    for (int p = 0; p < 3; p++) {
+        simt_error_t err = { 0 };
+        char *text = chain_kernel(100, 1);
+        simt_gpu_t *g = text ? pk_gpu(sets[p], &err) : NULL;
+        simt_module_t *m = g ? pk_load(g, "chain.ptx", text, &err) : NULL;
+        free(text);
+        CHECK_MSG(m, "policy %d: %s", p, err.msg);
+        simt_devptr_t out = pk_alloc_u32(g, 1, 0);
+        simt_arg_t a[1] = { SIMT_ARG(out) };
+        simt_dim3_t block = p == 2 ? pk_dim(16, 2, 1) : pk_dim(32, 1, 1);
+        CHECK_EQ(pk_run(g, m, "chain", pk_dim(40, 1, 1), block, 0, a, 1, &err),
+                 SIMT_OK);
+        const simt_kernel_stats_t *k;
+        CHECK_EQ(simt_gpu_kernels(g, &k), 1);
+        if (p == 0) {
+            rr_insns = k[0].warp_insns;
+            CHECK_EQ(k[0].lcs_t_max, 0);
+            CHECK_EQ(k[0].lcs_t_new, 0);
+            CHECK_EQ(k[0].lcs_window_cycles, 0);
+        } else {
+            CHECK_EQ(k[0].warp_insns, rr_insns);
+            CHECK_EQ(k[0].lcs_t_max, 8);
+            CHECK_MSG(k[0].lcs_t_new >= 1 && k[0].lcs_t_new <= 8, "T_new %u",
+                      k[0].lcs_t_new);
+            CHECK_MSG(k[0].lcs_window_cycles > 0 &&
+                      k[0].lcs_window_cycles < k[0].end_cycle - k[0].start_cycle,
+                      "window %llu of %llu cycles",
+                      (unsigned long long)k[0].lcs_window_cycles,
+                      (unsigned long long)(k[0].end_cycle - k[0].start_cycle));
+        }
+        pk_gpu_free(g);
+    }
+}

@@ -40,6 +40,12 @@ typedef struct simt_kernel_stats {
     uint64_t start_cycle, end_cycle; /* first CTA placed, last completed */
     double achieved_occupancy;   /* resident warps / warp slots, averaged
                                     over the SM-cycles that hosted it */
+    /* LCS (gpgpu_cta_policy lcs, lcs_bcs; 0 otherwise): the CTAs an SM
+     * holds (T_max), the cap it chose (T_new; 0: no decision, the
+     * monitored SM finished no CTA), and the monitor window (cycles from
+     * the launch's first placement to the decision) */
+    uint32_t lcs_t_max, lcs_t_new;
+    uint64_t lcs_window_cycles;
 } simt_kernel_stats_t;
 
 /* One line per kernel, with a header line, for the text summary. */

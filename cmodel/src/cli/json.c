@@ -63,11 +63,14 @@ static void json_kernels(FILE *f, const simt_kernel_stats_t *k, size_t n)
         json_string(f, k[i].limiter);
         fprintf(f, ", \"ctas\": %llu, \"warp_insns\": %llu, \"thread_insns\": %llu, "
                 "\"start_cycle\": %llu, \"end_cycle\": %llu, "
-                "\"achieved_occupancy\": %.6f}",
+                "\"achieved_occupancy\": %.6f, \"lcs_t_max\": %u, "
+                "\"lcs_t_new\": %u, \"lcs_window_cycles\": %llu}",
                 (unsigned long long)k[i].ctas, (unsigned long long)k[i].warp_insns,
                 (unsigned long long)k[i].thread_insns,
                 (unsigned long long)k[i].start_cycle,
-                (unsigned long long)k[i].end_cycle, k[i].achieved_occupancy);
+                (unsigned long long)k[i].end_cycle, k[i].achieved_occupancy,
+                k[i].lcs_t_max, k[i].lcs_t_new,
+                (unsigned long long)k[i].lcs_window_cycles);
     }
     fprintf(f, "%s],\n", n ? "\n  " : "");
 }

@@ -21,7 +21,8 @@
  *   two_level              sched_two_level.c;
  *   tlv                    sched_tlv.c (Narasiman's fetch groups);
  *   ccws                   sched_ccws.c (cache-conscious: L1 events through
- *                          sched_l1_event throttle warps' memory issue).
+ *                          sched_l1_event throttle warps' memory issue);
+ *   sca                    sched_sca.c (BCS's block-aware scheduler).
  *
  * Invariants: the view's ready and waiting masks are subsets of valid; a
  * policy's pick returns a local slot whose ready bit is set, -1, or
@@ -57,6 +58,14 @@ typedef struct sched_slot {
     uint8_t l1d;        /* its next instruction is a global, local or
                            generic ld/st/atom/red (one that may reach the
                            L1 data cache); 0 while its buffer is empty */
+    /* SCA's block (a BCS pair of CTAs placed together, or a CTA alone):
+     * block_age names the block and orders blocks (the age of the lower
+     * CTA's warp 0: older blocks are smaller); widx is the warp's index in
+     * its CTA; pair is 0 for a CTA placed alone, 1 for the pair's lower
+     * CTA, 2 for its higher. */
+    uint64_t block_age;
+    uint32_t widx;
+    uint8_t pair;
 } sched_slot_t;
 
 /* One cycle's view of a scheduler's slots; bit l of a mask is local slot l. */
@@ -81,6 +90,7 @@ typedef struct sched_params {
     unsigned ccws_base_score;  /* ccws: a warp's score with no lost locality */
     unsigned ccws_kthrottle;   /* ccws: K_THROTTLE of the score update */
     unsigned ccws_decay_cycles;/* ccws: cycles per point of score decay */
+    unsigned sca_strict;       /* sca: 0 relaxed, 1 strict stall rule */
     const unit_hooks_t *hooks; /* NULL: none */
     unsigned instance;         /* this scheduler's unit instance */
 } sched_params_t;

@@ -165,6 +165,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
                              .ccws_base_score = cfg->ccws_base_score,
                              .ccws_kthrottle = cfg->ccws_kthrottle,
                              .ccws_decay_cycles = cfg->ccws_decay_cycles,
+                             .sca_strict = cfg->sca_strict,
                              .hooks = cfg->hooks,
                              .instance = id * cfg->nsched + k };
         if ((why = sched_init(&s->scheds[k].policy, &p, cfg->cycle_base)) != NULL) {
@@ -212,8 +213,10 @@ void sm_free(sm_t *s)
 }
 
 /* The lowest scratchpad offset where `bytes` fit among the resident
- * CTAs' slices (first fit), or -1. */
-static int64_t smem_fit(const sm_t *s, uint32_t bytes)
+ * CTAs' slices and nextra more slices of `bytes` at extra[] (first fit),
+ * or -1. */
+static int64_t smem_fit_with(const sm_t *s, uint32_t bytes,
+                             const uint64_t *extra, unsigned nextra)
 {
     uint64_t base = 0;
     for (;;) {
@@ -228,10 +231,20 @@ static int64_t smem_fit(const sm_t *s, uint32_t bytes)
                 moved = 1;
             }
         }
+        for (unsigned e = 0; e < nextra; e++)
+            if (bytes && base < extra[e] + bytes && extra[e] < base + bytes) {
+                base = extra[e] + bytes;
+                moved = 1;
+            }
         if (!moved)
             break;
     }
     return base + bytes <= s->cfg.smem ? (int64_t)base : -1;
+}
+
+static int64_t smem_fit(const sm_t *s, uint32_t bytes)
+{
+    return smem_fit_with(s, bytes, NULL, 0);
 }
 
 int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k)
@@ -241,6 +254,51 @@ int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k)
            s->used_threads + k->threads <= s->cfg.max_threads &&
            s->used_regs + k->regs <= s->cfg.regs &&
            smem_fit(s, k->smem) >= 0;
+}
+
+int sm_can_take_ctas(const sm_t *s, const sm_kernel_t *k, unsigned n)
+{
+    if (n <= 1)
+        return sm_can_take_cta(s, k);
+    if (s->nctas + n > s->cfg.max_ctas ||
+        s->used_warps + n * k->warps > s->cfg.max_warps ||
+        s->used_threads + n * k->threads > s->cfg.max_threads ||
+        s->used_regs + (uint64_t)n * k->regs > s->cfg.regs)
+        return 0;
+    uint64_t at[64];
+    if (n > 64)
+        return 0;
+    for (unsigned i = 0; i < n; i++) {
+        int64_t b = smem_fit_with(s, k->smem, at, i);
+        if (b < 0)
+            return 0;
+        at[i] = (uint64_t)b;
+    }
+    return 1;
+}
+
+unsigned sm_max_ctas_of(const sm_cfg_t *c, const sm_kernel_t *k)
+{
+    unsigned n = c->max_ctas;
+    if (k->warps && c->max_warps / k->warps < n)
+        n = c->max_warps / k->warps;
+    if (k->threads && c->max_threads / k->threads < n)
+        n = c->max_threads / k->threads;
+    if (k->regs && c->regs / k->regs < n)
+        n = c->regs / k->regs;
+    if (k->smem && c->smem / k->smem < n)
+        n = c->smem / k->smem;
+    return n;
+}
+
+unsigned sm_cta_issued(const sm_t *s, const sm_kernel_t *k, uint64_t *out,
+                       unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < s->cfg.max_ctas && n < max; c++)
+        if (s->ctas[c].used && s->ctas[c].k == k)
+            out[n++] = s->ctas[c].warp_insns;
+    return n;
 }
 
 /* Scoreboard entries per warp for kernel k's registers: grown (keeping the
@@ -297,7 +355,32 @@ void sm_set_active_limit(sm_t *s, unsigned n)
     repause(s);
 }
 
-int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
+/* A free warp slot for warp i of a CTA: with a partner (the pair's lower
+ * CTA in slot `partner`), one of the scheduler that holds the partner's
+ * warp i when that scheduler has a free slot; else the lowest free. */
+static unsigned free_slot(const sm_t *s, int partner, uint32_t i)
+{
+    unsigned n = s->cfg.nsched, slot = 0;
+    while (s->slots[slot].w)
+        slot++;
+    if (partner < 0 || n == 1)
+        return slot;
+    const sm_cta_t *p = &s->ctas[partner];
+    if (i >= p->cta.nwarps)
+        return slot;
+    const warp_t *pw = &p->cta.warps[i];
+    for (unsigned j = 0; j < s->cfg.max_warps; j++)
+        if (s->slots[j].w == pw) {
+            for (unsigned f = j % n; f < s->cfg.max_warps; f += n)
+                if (!s->slots[f].w)
+                    return f;
+            break;
+        }
+    return slot;
+}
+
+static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
+                   uint64_t now, int partner, int *placed)
 {
     const exec_launch_t *l = k->l;
     unsigned ci = 0;
@@ -324,6 +407,14 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
     c->paused = 0;
     c->seq = s->next_cta_seq++;
     c->warp_insns = 0;
+    c->id = ctaid[0] + (uint64_t)l->grid.x * (ctaid[1] + (uint64_t)l->grid.y * ctaid[2]);
+    c->base_age = s->next_age;
+    c->block_age = partner >= 0 ? s->ctas[partner].block_age : c->base_age;
+    c->partner = partner;
+    c->hi = partner >= 0;
+    if (partner >= 0)
+        s->ctas[partner].partner = (int32_t)ci;
+    *placed = (int)ci;
     c->k = k;
     c->smem_base = (uint32_t)base;
     s->nctas++;
@@ -332,8 +423,7 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
     s->used_regs += k->regs;
     unsigned slot = 0;
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
-        while (s->slots[slot].w)
-            slot++;
+        slot = free_slot(s, partner, i);
         s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .live = 1,
                                       .cta = ci, .age = s->next_age++ };
         sched_alloc(&s->scheds[slot % s->cfg.nsched].policy, slot / s->cfg.nsched);
@@ -352,6 +442,22 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
     if (s->nctas > s->active_limit)
         repause(s);
     return SIMT_OK;
+}
+
+int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
+{
+    int ci;
+    return add_cta(s, k, ctaid, now, -1, &ci);
+}
+
+int sm_add_cta_pair(sm_t *s, sm_kernel_t *k, const uint32_t lo[3],
+                    const uint32_t hi[3], uint64_t now)
+{
+    int ci, cj;
+    int rc = add_cta(s, k, lo, now, -1, &ci);
+    if (rc != SIMT_OK)
+        return rc;
+    return add_cta(s, k, hi, now, ci, &cj);
 }
 
 /* ---------- stages ---------- */
@@ -726,7 +832,7 @@ static unsigned complete_ctas(sm_t *s)
         /* popped by the dispatcher after every cycle, so the log never
          * holds more than the CTA slots */
         s->completed[s->ncompleted++] = (sm_cta_done_t){
-            .launch = c->k->launch, .warp_insns = c->warp_insns };
+            .launch = c->k->launch, .cta = c->id, .warp_insns = c->warp_insns };
         c->cta.launch->stats->ctas_completed++;
         c->k->ctas_done++;
         s->stats.ctas_completed++;

@@ -50,6 +50,7 @@ typedef struct sm_cfg {
     unsigned tlv_group;        /* TLV: warps per fetch group */
     unsigned ccws_vta_entries, ccws_base_score, ccws_kthrottle,
              ccws_decay_cycles; /* CCWS (core/sched.h) */
+    unsigned sca_strict;       /* SCA's stall rule: 0 relaxed, 1 strict */
     const unit_hooks_t *hooks; /* the units' hooks (co-simulation), or NULL */
     uint64_t cycle_base;       /* added to the cycle the hooks see */
     opc_cfg_t opc;
@@ -167,11 +168,20 @@ typedef struct sm_cta {
     cta_t cta;
     uint32_t smem_base;        /* its slice of the scratchpad */
     uint64_t warp_insns;       /* warp-instructions its warps issued */
+    uint64_t id;               /* its linear CTA id in the grid */
+    uint64_t base_age;         /* the dynamic warp id of its warp 0 */
+    uint64_t block_age;        /* its block's: the lower CTA's base_age
+                                  (its own when it was placed alone) */
+    int32_t partner;           /* the CTA slot of its pair partner (BCS's
+                                  block, placed together) at placement, or
+                                  -1; not kept up to date afterwards */
+    uint8_t hi;                /* the pair's second (higher id) member */
 } sm_cta_t;
 
 /* A CTA that completed, as the SM reports it (sm_pop_completed). */
 typedef struct sm_cta_done {
     uint32_t launch;           /* its kernel's launch index */
+    uint64_t cta;              /* its linear CTA id */
     uint64_t warp_insns;       /* warp-instructions its warps issued */
 } sm_cta_done_t;
 
@@ -232,6 +242,17 @@ void sm_free(sm_t *s);
  * occupancy limit of gpu/occupancy.h. */
 int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k);
 
+/* Whether n more CTAs of `k` fit at once (n = 1: sm_can_take_cta). */
+int sm_can_take_ctas(const sm_t *s, const sm_kernel_t *k, unsigned n);
+
+/* CTAs of `k` an empty SM of configuration `c` holds (its T_max). */
+unsigned sm_max_ctas_of(const sm_cfg_t *c, const sm_kernel_t *k);
+
+/* The warp-instructions issued so far by each resident CTA of `k`, into
+ * out[0..max): how many CTAs. */
+unsigned sm_cta_issued(const sm_t *s, const sm_kernel_t *k, uint64_t *out,
+                       unsigned max);
+
 /* Places CTA `ctaid` of `k` (sm_can_take_cta must hold); SIMT_OK or an
  * error status. */
 int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
@@ -250,6 +271,14 @@ static inline void sm_wait_cycles(const sm_t *s, uint64_t *idle, uint64_t *mem)
     *idle = s->stats.idle_cycles;
     *mem = s->stats.mem_wait_cycles;
 }
+
+/* Places CTAs `lo` and `hi` of `k` as a pair (sm_can_take_ctas(.., 2)
+ * must hold): each knows the other (the SCA scheduler's block), and warp i
+ * of `hi` goes to a warp slot of the same scheduler as warp i of `lo`
+ * where one is free (slot i belongs to scheduler i mod N), so that an SCA
+ * group never spans two schedulers (docs/cta-scheduling.md). */
+int sm_add_cta_pair(sm_t *s, sm_kernel_t *k, const uint32_t lo[3],
+                    const uint32_t hi[3], uint64_t now);
 
 /* One core cycle.  SIMT_OK, or SIMT_EFAULT after a kernel fault.  Adds the
  * CTAs it completed to *done. */

@@ -159,13 +159,16 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
             q->blocked[g] |= bit;
         if (slot_waiting(s, i))
             q->waiting |= bit;
-        const sm_kernel_t *kern = s->ctas[sl->cta].k;
+        const sm_cta_t *c = &s->ctas[sl->cta];
         q->slot[l] = (sched_slot_t){ .age = sl->age, .cta = sl->cta,
-                                     .kernel = kern->launch,
+                                     .kernel = c->k->launch,
                                      .pc = warp_pc(sl->w),
                                      .cls = WARP_ARBITER_UNSHARED,
                                      .l1d = (uint8_t)(sl->ibuf &&
-                                                      reaches_l1d(kern, sl)) };
+                                                      reaches_l1d(c->k, sl)),
+                                     .block_age = c->block_age,
+                                     .widx = (uint32_t)(sl->w - c->cta.warps),
+                                     .pair = c->hi ? 2 : c->partner >= 0 };
     }
 }
 

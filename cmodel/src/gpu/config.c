@@ -34,6 +34,10 @@ static const char *const *enum_names(int key)
     static const char *const dram_sched[] = { "fr_fcfs", "fifo", NULL };
     static const char *const addr_mapping[] = { "linear", "xor", NULL };
     static const char *const ssp_layout[] = { "decl", "min", NULL };
+    static const char *const lcs_round[] = { "floor", "ceil", "round", NULL };
+    static const char *const lcs_scope[] = { "launch", "kernel", NULL };
+    static const char *const bcs_odd_fill[] = { "none", "singleton", NULL };
+    static const char *const sca_stall_rule[] = { "relaxed", "strict", NULL };
     switch (key) {
     case SIMT_CFG_L1D_POLICY: return write_policy;
     case SIMT_CFG_DRAM_SCHED: return dram_sched;
@@ -45,6 +49,10 @@ static const char *const *enum_names(int key)
     case SIMT_CFG_REGS_SOURCE: return regs_source;
     case SIMT_CFG_SSP_LAYOUT: return ssp_layout;
     case SIMT_CFG_SSP_RELSSP: return relssp_placement_names;
+    case SIMT_CFG_LCS_ROUND: return lcs_round;
+    case SIMT_CFG_LCS_SCOPE: return lcs_scope;
+    case SIMT_CFG_BCS_ODD_FILL: return bcs_odd_fill;
+    case SIMT_CFG_SCA_STALL_RULE: return sca_stall_rule;
     default: return NULL;
     }
 }
@@ -570,6 +578,11 @@ int simt_config_validate(const simt_config_t *cfg, simt_error_t *err)
                          err, "dyncta_t_mem_l (%lld) exceeds dyncta_t_mem_h "
                          "(%lld): the low memory-wait threshold must not be "
                          "above the high one", V(DYNCTA_T_MEM_L), V(DYNCTA_T_MEM_H));
+    if (V(LCS_MONITOR_SM) >= V(N_CLUSTERS) * V(CORES_PER_CLUSTER))
+        return key_error(cfg, SIMT_CFG_LCS_MONITOR_SM, err, "lcs_monitor_sm "
+                         "(%lld) names no SM: there are %lld (gpgpu_n_clusters "
+                         "x gpgpu_n_cores_per_cluster)", V(LCS_MONITOR_SM),
+                         V(N_CLUSTERS) * V(CORES_PER_CLUSTER));
 #undef V
     return SIMT_OK;
 }

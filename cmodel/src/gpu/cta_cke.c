@@ -102,8 +102,9 @@ static void cke_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 }
 
 static void cke_cta_done(void *state, unsigned sm, unsigned kernel,
-                         uint64_t warp_insns)
+                         uint64_t cta, uint64_t warp_insns)
 {
+    (void)cta;
     cta_cke_t *c = state;
     (void)kernel;
     (void)warp_insns;

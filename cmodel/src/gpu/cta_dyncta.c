@@ -139,8 +139,9 @@ static void dyncta_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 }
 
 static void dyncta_cta_done(void *state, unsigned sm, unsigned kernel,
-                            uint64_t warp_insns)
+                            uint64_t cta, uint64_t warp_insns)
 {
+    (void)cta;
     cta_dyncta_t *d = state;
     (void)kernel;
     (void)warp_insns;

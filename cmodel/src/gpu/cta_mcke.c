@@ -76,8 +76,9 @@ static void mcke_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 }
 
 static void mcke_cta_done(void *state, unsigned sm, unsigned kernel,
-                          uint64_t warp_insns)
+                          uint64_t cta, uint64_t warp_insns)
 {
+    (void)cta;
     cta_mcke_t *m = state;
     (void)kernel;
     (void)warp_insns;

@@ -69,10 +69,11 @@ static void rr_kernel_ready(void *state, unsigned kernel, uint64_t ctas)
 }
 
 static void rr_cta_done(void *state, unsigned sm, unsigned kernel,
-                        uint64_t warp_insns)
+                        uint64_t cta, uint64_t warp_insns)
 {
     cta_rr_t *r = state;
     (void)kernel;
+    (void)cta;
     (void)warp_insns;
     r->blocked[sm / r->env.per_cluster] = 0;
 }

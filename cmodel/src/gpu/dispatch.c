@@ -63,6 +63,38 @@ static void limit_active(const void *ctx, unsigned sm, unsigned n)
     sm_set_active_limit(&d->sms[sm], n);
 }
 
+/* n at once (a BCS pair), under the quota too */
+static int fits_n(const void *ctx, unsigned sm, unsigned kernel, unsigned n)
+{
+    const dispatch_t *d = ctx;
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    return sm_can_take_ctas(&d->sms[sm], k, n) &&
+           (!d->quota[kernel] || k->ctas_on_sm[sm] + n <= d->quota[kernel]);
+}
+
+static unsigned issued(const void *ctx, unsigned sm, unsigned kernel,
+                       uint64_t *out, unsigned max)
+{
+    const dispatch_t *d = ctx;
+    return sm_cta_issued(&d->sms[sm], &d->ks[kernel].k, out, max);
+}
+
+static void kernel_info(const void *ctx, unsigned kernel,
+                        cta_policy_kernel_t *out)
+{
+    const dispatch_t *d = ctx;
+    const sm_kernel_t *k = &d->ks[kernel].k;
+    *out = (cta_policy_kernel_t){
+        .block = { k->l->block.x, k->l->block.y, k->l->block.z },
+        .code = k->code_id,
+        .tmax = d->nsms ? cap(d, kernel) : 0 };
+}
+
+static uint64_t now_of(const void *ctx)
+{
+    return ((const dispatch_t *)ctx)->now;
+}
+
 static void kernel_ready(dispatch_t *d, unsigned k)
 {
     if (d->policy.m->kernel_ready)
@@ -74,7 +106,8 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
                   unsigned per_cluster, const simt_config_t *cfg)
 {
     *d = (dispatch_t){ .ks = ks, .nk = nk, .sms = sms, .clusters = clusters,
-                       .per_cluster = per_cluster };
+                       .per_cluster = per_cluster,
+                       .nsms = clusters * per_cluster };
     size_t n = nk ? nk : 1;
     d->next_in_stream = malloc(n * sizeof *d->next_in_stream);
     d->active = malloc(n * sizeof *d->active);
@@ -82,11 +115,21 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
     /* per kernel: whether an earlier launch shares its stream */
     uint8_t *follows = calloc(n, 1);
     const char *quotas = simt_config_value_name(cfg, SIMT_CFG_CKE_QUOTA);
+    cta_policy_params_t params = {
+        .lcs_round = (cta_lcs_round_t)simt_config_get(cfg, SIMT_CFG_LCS_ROUND),
+        .lcs_scope = (cta_lcs_scope_t)simt_config_get(cfg, SIMT_CFG_LCS_SCOPE),
+        .lcs_monitor_sm = (unsigned)simt_config_get(cfg, SIMT_CFG_LCS_MONITOR_SM),
+        .bcs_odd_fill = (cta_bcs_odd_fill_t)simt_config_get(cfg, SIMT_CFG_BCS_ODD_FILL) };
     for (unsigned k = 0; d->quota && k < nk; k++)
         d->quota[k] = cta_quota_of(quotas, ks[k].k.l->kernel_name);
     cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
                              .nkernels = nk, .cfg = cfg,
-                             .query = { .fits = fits, .cap = cap,
+                             .slots = d->nsms ? sms[0].cfg.max_ctas : 0,
+                             .params = params,
+                             .query = { .fits = fits, .fits_n = fits_n,
+                                        .issued = issued,
+                                        .kernel = kernel_info, .now = now_of,
+                                        .cap = cap,
                                         .resident = resident,
                                         .counters = counters,
                                         .limit_active = limit_active,
@@ -135,32 +178,47 @@ static void activate(dispatch_t *d, unsigned k)
     d->active[i] = k;
 }
 
+/* Linear CTA id i of a grid as (x, y, z). */
+static void cta_xyz(const simt_dim3_t *gr, uint64_t i, uint32_t id[3])
+{
+    id[0] = (uint32_t)(i % gr->x);
+    id[1] = (uint32_t)(i / gr->x % gr->y);
+    id[2] = (uint32_t)(i / ((uint64_t)gr->x * gr->y));
+}
+
 int dispatch_place(dispatch_t *d, uint64_t now)
 {
+    d->now = now;
     if (d->policy.m->cycle)
         d->policy.m->cycle(d->policy.state, now);
     for (unsigned c = 0; c < d->clusters; c++) {
         unsigned s, k;
-        if (!d->policy.m->place(d->policy.state, c, &s, &k))
+        int n = d->policy.m->place(d->policy.state, c, &s, &k);
+        if (!n)
             continue;
         /* the policy's side of the contract (gpu/cta_policy.h), checked:
          * placements are rare next to cycles */
-        if (k >= d->nk || s / d->per_cluster != c ||
-            d->ks[k].next_cta >= d->ks[k].nctas ||
-            !fits(d, s, k))
+        if (n < 0 || n > 2 || k >= d->nk || s / d->per_cluster != c ||
+            d->ks[k].next_cta + (unsigned)n > d->ks[k].nctas ||
+            !fits_n(d, s, k, (unsigned)n))
             return set_error(d->ks[0].k.l->err, SIMT_EINPUT, "internal: the CTA "
-                             "policy placed kernel %u on SM %u of cluster %u, "
-                             "where it cannot go", k, s, c);
+                             "policy placed %d CTAs of kernel %u on SM %u of "
+                             "cluster %u, where they cannot go", n, k, s, c);
         gpu_kernel_t *gk = &d->ks[k];
         const simt_dim3_t *gr = &gk->k.l->grid;
         if (gk->next_cta == 0) {
             gk->start = now;
             activate(d, k);
         }
-        uint64_t i = gk->next_cta++;
-        uint32_t id[3] = { (uint32_t)(i % gr->x), (uint32_t)(i / gr->x % gr->y),
-                           (uint32_t)(i / ((uint64_t)gr->x * gr->y)) };
-        int rc = sm_add_cta(&d->sms[s], &gk->k, id, now);
+        uint32_t lo[3], hi[3];
+        cta_xyz(gr, gk->next_cta++, lo);
+        int rc;
+        if (n == 2) {
+            cta_xyz(gr, gk->next_cta++, hi);
+            rc = sm_add_cta_pair(&d->sms[s], &gk->k, lo, hi, now);
+        } else {
+            rc = sm_add_cta(&d->sms[s], &gk->k, lo, now);
+        }
         if (rc != SIMT_OK)
             return rc;
     }
@@ -185,7 +243,8 @@ void dispatch_sm_completed(dispatch_t *d, unsigned sm)
             gk->done_seen++;
             gk->done_insns += done[j].warp_insns;
             if (m->cta_done)
-                m->cta_done(d->policy.state, sm, k, done[j].warp_insns);
+                m->cta_done(d->policy.state, sm, k, done[j].cta,
+                            done[j].warp_insns);
         }
         assert(gk->done_seen == gk->k.ctas_done);
         if (gk->done_seen < gk->nctas)
@@ -243,5 +302,11 @@ void dispatch_export_stats(const dispatch_t *d, unsigned max_warps,
         ks[k].achieved_occupancy =
             gk->sm_cycles ? (double)gk->warp_cycles / ((double)gk->sm_cycles * max_warps)
                           : 0.0;
+        cta_policy_kstats_t ps = { 0 };
+        if (d->policy.m->kernel_stats)
+            d->policy.m->kernel_stats(d->policy.state, k, &ps);
+        ks[k].lcs_t_max = ps.t_max;
+        ks[k].lcs_t_new = ps.t_new;
+        ks[k].lcs_window_cycles = ps.window_cycles;
     }
 }

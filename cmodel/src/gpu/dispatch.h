@@ -39,8 +39,10 @@ typedef struct dispatch {
     gpu_kernel_t *ks;         /* the run's kernels, in queue order */
     unsigned nk;
     sm_t *sms;
-    unsigned clusters, per_cluster;
+    unsigned clusters, per_cluster, nsms;
     cta_policy_t policy;
+    uint64_t now;             /* the cycle of the last dispatch_place (the
+                                 policy's `now` query) */
     unsigned *next_in_stream; /* per kernel: the next launch of its stream,
                                  or nk */
     unsigned *quota;          /* per kernel: its cke_quota, 0 for none */

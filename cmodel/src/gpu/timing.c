@@ -46,6 +46,7 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
         .ccws_base_score = GET(CCWS_BASE_SCORE),
         .ccws_kthrottle = GET(CCWS_KTHROTTLE),
         .ccws_decay_cycles = GET(CCWS_DECAY_CYCLES),
+        .sca_strict = GET(SCA_STALL_RULE),
         .opc = { .banks = GET(REG_BANKS), .warp_skew = (int)GET(REG_BANK_WARP),
                  .cus = { [OPC_SP] = GET(OC_SP), [OPC_DP] = GET(OC_DP),
                           [OPC_SFU] = GET(OC_SFU), [OPC_INT] = GET(OC_INT),
