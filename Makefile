@@ -30,7 +30,7 @@ TEST_OBJS  := $(call objs,$(BUILD),$(TEST_SRCS))
 SIMT       := $(BUILD)/bin/simt
 TESTBIN    := $(BUILD)/bin/unit_tests
 
-.PHONY: all run test lint bench bench-suite ptx clean help deps study fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
+.PHONY: all run test lint bench bench-suite ptx clean help deps study repro-004 fuzz asan-test check-build tb tb-build rtl-check cosim cosim-lib synth FORCE
 all: $(SIMT) $(TESTBIN)
 
 help:
@@ -43,6 +43,7 @@ help:
 	@echo "make rtl-check  verilator lint and a Yosys synthesis of every RTL unit"
 	@echo "make cosim      build the co-simulation plugin (simt run --cosim, docs/cosim.md)"
 	@echo "make synth      area and timing of every RTL unit on OSU 0.18um cells (docs/area-timing.md)"
+	@echo "make repro-004  the CTA-scheduling paper's experiments on fermi-cta (SIZE=small for a quick check)"
 	@echo "make study      run a study file: make study STUDY=studies/schedulers.toml (docs/experiments.md)"
 	@echo "make fuzz       run the PTX parser fuzzer for FUZZ_SECONDS (default 300)"
 	@echo "make ptx        regenerate every kernel.ptx with nvcc"
@@ -214,6 +215,12 @@ rtl-check:
 STUDY ?= studies/schedulers.toml
 study: deps $(SIMT)
 	$(SIMT) study run $(STUDY)
+
+# The papers' experiments (docs/experiments.md): studies/<seed>/ through the
+# study runner, then the paper-style tables.  SIZE=small checks the pipeline
+# in minutes; the default runs the paper sizes.
+repro-004: deps $(SIMT)
+	build/venv/bin/python3 scripts/repro_004.py $(SIMT) $(if $(SIZE),--size $(SIZE))
 
 fuzz:
 	@bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}

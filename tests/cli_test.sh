@@ -285,5 +285,21 @@ expect ccws-vta-range 2 "'ccws_vta_entries' = 256 is out of range \\[1, 255\\]" 
 expect trace-ctas-no-file 2 "--trace-ctas needs a file" -- "$simt" run vecadd --trace-ctas
 expect trace-ctas-bad-dir 2 "x.tsv: error: --trace-ctas cannot write it" -- "$simt" run vecadd --trace-ctas "$tmp/no/such/x.tsv"
 
+# Every paper configuration file runs as it is (configs/<seed>/*.cfg include
+# their preset), and says which policies it selects.
+for c in configs/*/*.cfg; do
+  expect "paper-config-$c" 0 "workload vecadd: PASS" -- "$simt" run vecadd --config "$c" --quiet
+done
+expect paper-config-lcs-bcs-policies 0 "^gpgpu_cta_policy = lcs_bcs *$" -- \
+  "$simt" config --config configs/004/lcs-bcs.cfg
+expect paper-config-lcs-bcs-preset 0 "^gpgpu_n_clusters = 28 *$" -- \
+  "$simt" config --config configs/004/lcs-bcs.cfg
+# An error inside an included file names that file, and the include.
+printf 'include = %s/configs/fermi-cta.cfg\ngpgpu_scheduler = gtx\n' "$PWD" > "$tmp/inc.cfg"
+printf 'include = nothere.cfg\n' > "$tmp/inc2.cfg"
+expect include-error-located 2 "inc.cfg:2:19: error: 'gpgpu_scheduler' must be one of" -- \
+  "$simt" run vecadd --config "$tmp/inc.cfg"
+expect include-missing 2 "inc2.cfg:1:11: note: included from here" -- \
+  "$simt" run vecadd --config "$tmp/inc2.cfg"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
