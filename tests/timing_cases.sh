@@ -28,6 +28,9 @@
 #   mshrthrash micro-kernel (Fig. 7(c) style: 1 SM, 4 CTAs, 3 L1 MSHRs)
 #   where LCS must cap at <= 2 CTAs, run faster than rr and issue exactly
 #   rr's warp-instructions; and a run twice with identical statistics.
+#   With CHECK_SIMT also dct1 and dct3 at paper size under Scratchpad
+#   Sharing's configurations (configs/000), where CTAs pair and the
+#   smem_lock gate opens and closes.
 # With CHECK_SIMT (`make check-build`: -DSIMT_CHECK_READINESS), every
 # cycle asserts that each slot's cached readiness equals the one computed
 # from scratch (core/sm_ready.h); a mismatch aborts the run.
@@ -133,6 +136,10 @@ json_case "LCS on the Fig. 7(c) micro-kernel: T_new <= 2, faster than rr, same i
    l["stats"]["gpu_sim_cycle"] < r["stats"]["gpu_sim_cycle"] and
    lk["warp_insns"] == rk["warp_insns"]' \
   "${micro[@]}" -- "${micro[@]}" --set gpgpu_cta_policy=lcs
+json_case "LCS on the micro-kernel gates more register file than rr (reference 004 §8)" \
+  '1 - l["stats"]["rf_alloc_reg_cycles"] / (32768 * l["stats"]["gpu_sim_cycle"]) >
+   1 - r["stats"]["rf_alloc_reg_cycles"] / (32768 * r["stats"]["gpu_sim_cycle"])' \
+  "${micro[@]}" -- "${micro[@]}" --set gpgpu_cta_policy=lcs
 json_case "lcs_bcs + sca twice on hotspot: identical statistics" \
   'r["stats"] == l["stats"] and r["kernels"] == l["kernels"]' \
   hotspot --config configs/fermi-cta.cfg --set gpgpu_cta_policy=lcs_bcs --set gpgpu_scheduler=sca -- \
@@ -171,7 +178,17 @@ if [ -n "$check" ]; then
   for sch in lrr oldest two_level owf ltlws tlv ccws; do
     case_run "readiness check: nw1 under $sch" "$check" nw1 \
       --config configs/fermi-gtx480.cfg --set gpgpu_scheduler="$sch"
+  done  # Scratchpad Sharing (docs/scratchpad-sharing.md): the smem_lock gate,
+  # opened by touches of the pair's slots whenever the lock changes hands
+  for c in shared-lrr shared-gto shared-owf-opt; do
+    for w in dct1 dct3; do
+      case_run "readiness check: $w paper size under configs/000/$c.cfg" "$check" "$w" \
+        --config "configs/000/$c.cfg" --param size=paper
+    done
   done
+  case_run "readiness check: dct3 paper size, sharing, bcs + sca" "$check" dct3 \
+    --config configs/000/shared-lrr.cfg --param size=paper \
+    --set gpgpu_cta_policy=bcs --set gpgpu_scheduler=sca
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -176,3 +176,58 @@ TEST(cta004_bcs_sca_halves_l1_misses_on_16_wide_pairs)
     CHECK_MSG(paired > 0.0 && paired < 0.6 * base,
               "BCS+SCA miss rate %.3f, RR+GTO %.3f: want about half", paired, base);
 }
+
+/* One CTA of 64 threads with 400 bytes of scratchpad, alone on one SM:
+ * what power gating keeps powered is exactly its allocation for as long as
+ * it is resident, so rf_alloc_reg_cycles = 2 warps x 32 threads x its
+ * registers rounded up to gpgpu_reg_alloc_unit (4 on fermi-cta), times the
+ * SM's active cycles, and smem_alloc_byte_cycles = 400 x those cycles. */
+static const char alloc_ptx[] = PK_HEADER
+    ".visible .entry alloc1(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<6>;\n"
+    "  .reg .b64 %rd<4>;\n"
+    "  .reg .pred %p<2>;\n"
+    "  .shared .align 4 .b8 buf[400];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  shl.b32 %r2, %r1, 2;\n"
+    "  mov.u32 %r3, buf;\n"
+    "  add.u32 %r3, %r3, %r2;\n"
+    "  st.shared.u32 [%r3], %r1;\n"
+    "  bar.sync 0;\n"
+    "  ld.shared.u32 %r4, [buf+4];\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  cvta.to.global.u64 %rd1, %rd1;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.u64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r4;\n"
+    "  ret;\n"
+    "}\n";
+
+TEST(cta004_power_gating_accounts_the_allocation)
+{
+    static const char *const sets[] = { "gpgpu_n_clusters=1", NULL };
+    simt_error_t err = { 0 };
+    simt_gpu_t *gpu = fermi_cta(sets, &err);
+    CHECK_MSG(gpu, "%s", err.msg);
+    if (!gpu)
+        return;
+    simt_module_t *mod = pk_load(gpu, "alloc.ptx", alloc_ptx, &err);
+    CHECK_MSG(mod, "%s", err.msg);
+    simt_devptr_t out = pk_alloc_u32(gpu, 64, 0);
+    simt_arg_t args[] = { SIMT_ARG(out) };
+    CHECK_EQ(pk_run(gpu, mod, "alloc1", pk_dim(1, 1, 1), pk_dim(64, 1, 1), 0, args, 1, &err),
+             SIMT_OK);
+    uint32_t got[64];
+    CHECK_EQ(pk_read_u32(gpu, out, got, 64), SIMT_OK);
+    CHECK_EQ(got[7], 1); /* every thread read thread 1's word */
+    const simt_kernel_stats_t *k;
+    CHECK_EQ(simt_gpu_kernels(gpu, &k), 1);
+    const simt_stats_t *st = simt_gpu_stats(gpu);
+    uint64_t regs = 64ull * ((k[0].regs_per_thread + 3) / 4 * 4);
+    CHECK(st->sm_active_cycles > 0);
+    CHECK_EQ(k[0].smem_per_cta, 400);
+    CHECK_EQ(st->rf_alloc_reg_cycles, regs * st->sm_active_cycles);
+    CHECK_EQ(st->smem_alloc_byte_cycles, 400 * st->sm_active_cycles);
+    simt_gpu_destroy(gpu);
+}

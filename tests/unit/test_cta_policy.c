@@ -610,6 +610,10 @@ TEST(cta_policy_lcs_same_cycle_completions)
 typedef struct rfake {
     unsigned threads[RK], regs[RK], smem[RK], quota[RK];
     unsigned held[NSM][RK];
+    /* the linear ids of the CTAs held, oldest first, as the dispatcher
+     * gives them out (per kernel in launch order) and reports them done */
+    uint64_t ids[NSM][RK][8];
+    uint64_t next_id[RK];
     cta_policy_counters_t ctr[NSM];
     unsigned active[NSM];     /* the last limit_active per SM */
     unsigned limit_calls;
@@ -675,7 +679,7 @@ static int rstart(cta_policy_t *p, rfake_t *f, cta_policy_kind_t kind,
                   unsigned clusters, unsigned per_cluster, unsigned nkernels)
 {
     cta_policy_env_t env = { .clusters = clusters, .per_cluster = per_cluster,
-                             .nkernels = nkernels,
+                             .nkernels = nkernels, .slots = 8, /* rfits' CTA slots */
                              .query = { .fits = rfits, .cap = rcap,
                                         .resident = rresident,
                                         .counters = rcounters,
@@ -692,14 +696,16 @@ static int rplace(cta_policy_t *p, rfake_t *f, unsigned cluster)
         return -1;
     if (!rfits(f, sm, k))
         return -2;
-    f->held[sm][k]++;
+    f->ids[sm][k][f->held[sm][k]++] = f->next_id[k]++;
     return (int)(sm * 10 + k);
 }
 
 static void rdone(cta_policy_t *p, rfake_t *f, unsigned sm, unsigned k)
 {
+    uint64_t id = f->ids[sm][k][0];
     f->held[sm][k]--;
-    p->m->cta_done(p->state, sm, k, 0, 0);
+    memmove(f->ids[sm][k], f->ids[sm][k] + 1, f->held[sm][k] * sizeof f->ids[sm][k][0]);
+    p->m->cta_done(p->state, sm, k, id, 0);
 }
 
 /* Every cluster placed until none places (at most `rounds` rounds); the

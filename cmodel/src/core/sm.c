@@ -153,6 +153,10 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         sm_free(s);
         return "out of memory";
     }
+    if (sm_share_init(s) != 0) {
+        sm_free(s);
+        return "out of memory";
+    }
     for (unsigned i = 0; i < s->ninsts; i++)
         s->free_insts[s->nfree_insts++] = s->ninsts - 1 - i;
     unsigned per = (cfg->max_warps + cfg->nsched - 1) / cfg->nsched;
@@ -205,6 +209,7 @@ void sm_free(sm_t *s)
     free(s->insts);
     free(s->free_insts);
     free(s->fetch_mask);
+    sm_share_free(s);
     scoreboard_free(&s->sb);
     opc_free(&s->opc);
     pipes_free(&s->pipes);
@@ -249,6 +254,11 @@ static int64_t smem_fit(const sm_t *s, uint32_t bytes)
 
 int sm_can_take_cta(const sm_t *s, const sm_kernel_t *k)
 {
+    if (s->cfg.ssp_sharing) { /* Scratchpad Sharing's own placement */
+        int fits = sm_share_fits(s, k);
+        if (fits >= 0)
+            return fits;
+    }
     return s->nctas < s->cfg.max_ctas &&
            s->used_warps + k->warps <= s->cfg.max_warps &&
            s->used_threads + k->threads <= s->cfg.max_threads &&
@@ -260,6 +270,11 @@ int sm_can_take_ctas(const sm_t *s, const sm_kernel_t *k, unsigned n)
 {
     if (n <= 1)
         return sm_can_take_cta(s, k);
+    if (s->cfg.ssp_sharing) { /* Scratchpad Sharing's own placement */
+        int fits = sm_share_fits_n(s, k, n);
+        if (fits >= 0)
+            return fits;
+    }
     if (s->nctas + n > s->cfg.max_ctas ||
         s->used_warps + n * k->warps > s->cfg.max_warps ||
         s->used_threads + n * k->threads > s->cfg.max_threads ||
@@ -355,6 +370,24 @@ void sm_set_active_limit(sm_t *s, unsigned n)
     repause(s);
 }
 
+/* Zeroes what a CTA placed into sharing slot ci starts with: its private
+ * bytes, and the pair's shared region only when the partner is absent
+ * (a resident partner may be using it). */
+static void share_zero(sm_t *s, const sm_kernel_t *k, unsigned ci,
+                       uint8_t *smem)
+{
+    int p = s->share.partner[ci];
+    if (p < 0) {
+        memset(smem, 0, k->smem);
+        return;
+    }
+    unsigned baseline = ci < k->ssp_m ? ci : (unsigned)p;
+    memset(smem, 0, ci < k->ssp_m ? k->ssp_limit : k->ssp_priv);
+    if (!s->ctas[p].used)
+        memset(s->smem + (size_t)baseline * k->smem + k->ssp_limit, 0,
+               k->smem - k->ssp_limit);
+}
+
 /* A free warp slot for warp i of a CTA: with a partner (the pair's lower
  * CTA in slot `partner`), one of the scheduler that holds the partner's
  * warp i when that scheduler has a free slot; else the lowest free. */
@@ -384,9 +417,16 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
 {
     const exec_launch_t *l = k->l;
     unsigned ci = 0;
-    while (ci < s->cfg.max_ctas && s->ctas[ci].used)
-        ci++;
-    int64_t base = smem_fit(s, k->smem);
+    int64_t base;
+    uint32_t sbase;
+    int shared = s->cfg.ssp_sharing && sm_share_slot(s, k, &ci, &sbase) == 0;
+    if (shared) {
+        base = sbase;
+    } else {
+        while (ci < s->cfg.max_ctas && s->ctas[ci].used)
+            ci++;
+        base = smem_fit(s, k->smem);
+    }
     if (ci == s->cfg.max_ctas || base < 0)
         return set_error(l->err, SIMT_EINPUT, "internal: the CTA does not fit");
     if (scoreboard_fit(s, k) != 0)
@@ -399,7 +439,10 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     s->last_kernel = k;
     sm_cta_t *c = &s->ctas[ci];
     uint8_t *smem = s->smem + base;
-    memset(smem, 0, k->smem);
+    if (shared)
+        share_zero(s, k, ci, smem);
+    else
+        memset(smem, 0, k->smem);
     int rc = cta_init(&c->cta, l, ctaid, s->id, smem, k->smem);
     if (rc != SIMT_OK)
         return rc;
@@ -417,10 +460,14 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     *placed = (int)ci;
     c->k = k;
     c->smem_base = (uint32_t)base;
+    if (shared)
+        sm_share_placed(s, ci);
     s->nctas++;
     s->used_warps += k->warps;
     s->used_threads += k->threads;
     s->used_regs += k->regs;
+    c->smem_held = shared && ci >= k->ssp_m ? k->ssp_priv : k->smem;
+    s->used_smem += c->smem_held;
     unsigned slot = 0;
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
         slot = free_slot(s, partner, i);
@@ -475,6 +522,8 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
         sm_ready_event(s, SM_EV_RESOURCE_FREED);
     if (in->cls == OPC_MEM)
         s->slots[in->slot].mem_inflight--;
+    if (in->shared)
+        sm_share_retired(s, in, now);
     if (--s->slots[in->slot].inflight == 0 &&
         !s->slots[in->slot].live)
         s->check_ctas = 1;
@@ -540,6 +589,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
     const exec_insn_t *ei = &kern->l->prog->code[pc];
     const sm_regs_t *r = &s->regs[i];
     pipe_timing_t t = sl->timing;
+    if (s->share.k && sm_share_before_issue(s, i, ei, now) != SIMT_OK)
+        return SIMT_EFAULT;
     uint32_t k = s->free_insts[--s->nfree_insts];
     sm_inst_t *in = &s->insts[k];
     *in = (sm_inst_t){ .used = 1, .cls = (uint8_t)t.cls, .slot = i, .lat = t.lat };
@@ -571,6 +622,8 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
         in->mem_op = ldst_prepare(&s->ldst, &s->access, kern->const_window);
         ldst_set_owner(&s->ldst, in->mem_op, i);
     }
+    if (s->share.k)
+        sm_share_after_issue(s, i, ei, in, now);
     sl->inflight++;
     sl->ibuf--;
     sl->ibuf_pc = pc + 1;
@@ -609,7 +662,7 @@ static int issue_one(sm_t *s, unsigned i, uint64_t now)
  * block its warps (the most telling first). */
 static sm_stall_t stall_reason(const sm_sched_t *q)
 {
-    static const sm_gate_t order[] = { SM_GATE_SCOREBOARD, SM_GATE_PIPELINE,
+    static const sm_gate_t order[] = { SM_GATE_SMEM_LOCK, SM_GATE_SCOREBOARD, SM_GATE_PIPELINE,
                                        SM_GATE_FETCH, SM_GATE_BARRIER };
     for (unsigned g = 0; g < sizeof order / sizeof *order; g++)
         if (q->blocked[order[g]])
@@ -711,6 +764,10 @@ static int issue(sm_t *s, uint64_t now)
         if (sched_clock(sc, cyc))
             return cosim_stop(s, NULL, NULL);
     }
+    if (s->share.k) /* warp-cycles whose first closed gate is the lock */
+        for (unsigned k = 0; k < n; k++)
+            s->share.wait_cycles +=
+                (uint64_t)__builtin_popcountll(s->scheds[k].blocked[SM_GATE_SMEM_LOCK]);
     s->stats.cycle_class[cls]++;
     if (!issued && !held) {
         if (waiting)
@@ -812,7 +869,7 @@ static void fetch(sm_t *s, uint64_t now)
 }
 
 /* Frees CTAs whose warps are all done and written back. */
-static unsigned complete_ctas(sm_t *s)
+static unsigned complete_ctas(sm_t *s, uint64_t now)
 {
     unsigned done = 0;
     for (unsigned ci = 0; ci < s->cfg.max_ctas; ci++) {
@@ -842,12 +899,14 @@ static unsigned complete_ctas(sm_t *s)
         }
         cta_release(&c->cta);
         c->used = 0;
+        sm_share_cta_done(s, ci, now);
         s->npaused -= c->paused;
         c->paused = 0;
         s->nctas--;
         s->used_warps -= c->k->warps;
         s->used_threads -= c->k->threads;
         s->used_regs -= c->k->regs;
+        s->used_smem -= c->smem_held;
         done++;
     }
     return done;
@@ -863,6 +922,10 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     s->stats.cycles_active++;
     s->stats.resident_warp_cycles += s->live_warps;
     s->stats.mixed_cycles += s->nkernels > 1;
+    /* what power gating leaves powered (reference 004 §6): the rest of
+     * the register file and scratchpad can be gated off */
+    s->stats.reg_alloc_cycles += s->used_regs;
+    s->stats.smem_alloc_cycles += s->used_smem;
     writeback(s, now);
     dispatch(s, now);
     opc_read_cycle(&s->opc);
@@ -871,7 +934,7 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     fetch(s, now);
     if (s->check_ctas) {
         s->check_ctas = 0;
-        unsigned n = complete_ctas(s);
+        unsigned n = complete_ctas(s, now);
         if (n && s->npaused) /* an older CTA left: a paused one may go on */
             repause(s);
         *done += n;
@@ -971,11 +1034,19 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     st->sm_active_cycles += t->cycles_active;
     st->resident_warp_cycles += t->resident_warp_cycles;
     st->sm_mixed_cycles += t->mixed_cycles;
+    st->rf_alloc_reg_cycles += t->reg_alloc_cycles;
+    st->smem_alloc_byte_cycles += t->smem_alloc_cycles;
     st->stall_idle += t->stall[SM_STALL_IDLE];
     st->stall_fetch += t->stall[SM_STALL_FETCH];
     st->stall_barrier += t->stall[SM_STALL_BARRIER];
     st->stall_scoreboard += t->stall[SM_STALL_SCOREBOARD];
     st->stall_pipeline += t->stall[SM_STALL_PIPELINE];
+    st->stall_smem_lock += t->stall[SM_STALL_SMEM_LOCK];
+    st->ssp_lock_acquisitions += s->share.acquisitions;
+    st->ssp_lock_wait_cycles += s->share.wait_cycles;
+    st->ssp_lock_transfers += s->share.transfers;
+    st->ssp_relssp_releases += s->share.releases;
+    st->ssp_lock_held_cycles += s->share.held_cycles;
     st->core_cycles_active += t->cycle_class[SM_CYCLE_ACTIVE];
     st->core_cycles_core_stall += t->cycle_class[SM_CYCLE_CORE_STALL];
     st->core_cycles_mem_stall += t->cycle_class[SM_CYCLE_MEM_STALL];

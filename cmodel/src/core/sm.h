@@ -31,6 +31,7 @@
 #include "core/sched.h"
 #include "core/scoreboard.h"
 #include "core/sm_ready.h"
+#include "core/sm_share.h"
 #include "mem/fill_queue.h"
 #include "exec/exec.h"
 
@@ -50,6 +51,7 @@ typedef struct sm_cfg {
     unsigned tlv_group;        /* TLV: warps per fetch group */
     unsigned ccws_vta_entries, ccws_base_score, ccws_kthrottle,
              ccws_decay_cycles; /* CCWS (core/sched.h) */
+    unsigned ssp_sharing;      /* Scratchpad Sharing (core/sm_share.h) */
     unsigned sca_strict;       /* SCA's stall rule: 0 relaxed, 1 strict */
     const unit_hooks_t *hooks; /* the units' hooks (co-simulation), or NULL */
     uint64_t cycle_base;       /* added to the cycle the hooks see */
@@ -83,6 +85,8 @@ typedef struct sm_stats {
     uint64_t stall[SM_NSTALLS];/* scheduler-cycles without an issue */
     uint64_t resident_warp_cycles; /* sum over cycles of resident warps */
     uint64_t mixed_cycles;     /* cycles with CTAs of 2+ kernels resident */
+    uint64_t reg_alloc_cycles; /* sum over cycles of used_regs */
+    uint64_t smem_alloc_cycles; /* sum over cycles of used_smem */
     /* for CTA policies (cta_policy_counters_t; not exported as statistics):
      * cycles nothing issued, split by why.  A cycle whose schedulers all
      * failed to issue counts mem when some warp waits on a long-latency
@@ -107,6 +111,7 @@ typedef struct sm_inst {
     uint8_t used;
     uint8_t cls;               /* opc_class_t */
     uint8_t ndst;
+    uint8_t shared;            /* a shared-memory access (relssp's fence) */
     uint32_t slot;             /* warp slot */
     pipe_lat_t lat;
     uint32_t mem_op;           /* memory instructions: the LD/ST handle */
@@ -148,6 +153,10 @@ typedef struct sm_kernel {
     uint32_t warps;
     uint32_t regs;             /* registers per CTA, allocation-rounded */
     uint32_t smem;             /* scratchpad bytes per CTA */
+    /* Scratchpad Sharing (gpu/occupancy.h occupancy_sharing): baseline
+     * and shared CTAs per SM, the private slice and the unshared limit;
+     * ssp_n == ssp_m (0 when ssp_sharing is off): no sharing */
+    uint32_t ssp_m, ssp_n, ssp_priv, ssp_limit;
     /* kept by the SMs: */
     uint64_t ctas_done;        /* CTAs completed */
     uint64_t warp_insns, thread_insns;
@@ -167,6 +176,8 @@ typedef struct sm_cta {
     sm_kernel_t *k;
     cta_t cta;
     uint32_t smem_base;        /* its slice of the scratchpad */
+    uint32_t smem_held;        /* bytes it holds: k->smem, or an extra
+                                  Scratchpad Sharing CTA's private slice */
     uint64_t warp_insns;       /* warp-instructions its warps issued */
     uint64_t id;               /* its linear CTA id in the grid */
     uint64_t base_age;         /* the dynamic warp id of its warp 0 */
@@ -198,6 +209,7 @@ typedef struct sm {
     unsigned nctas;            /* resident */
     unsigned nkernels;         /* kernels with a resident CTA */
     unsigned used_warps, used_threads, used_regs;
+    uint64_t used_smem;        /* scratchpad bytes of the resident CTAs */
     uint8_t *smem;             /* the scratchpad, cfg.smem bytes */
     sm_cta_done_t *completed;  /* CTAs completed, not yet popped */
     unsigned ncompleted;
@@ -229,6 +241,7 @@ typedef struct sm {
                                   (UINT_MAX: all); the younger are paused */
     unsigned npaused;          /* resident CTAs paused */
     uint64_t next_cta_seq;
+    sm_share_t share;          /* Scratchpad Sharing (core/sm_share.h) */
     sm_stats_t stats;
 } sm_t;
 

@@ -24,6 +24,9 @@ static const struct {
     [SM_GATE_PIPELINE] = { "waiting for a collector unit, an instruction "
                            "record or LD/ST room", SM_STALL_PIPELINE,
                            SM_EV_RESOURCE_FREED },
+    /* opened by touches: every lock change touches the pair's slots */
+    [SM_GATE_SMEM_LOCK] = { "smem_lock_wait: its pair's scratchpad lock is "
+                            "the partner's", SM_STALL_SMEM_LOCK, 0 },
 };
 
 static inline int pipeline_closed(const sm_t *s, unsigned i)
@@ -53,6 +56,8 @@ static inline int gate_closed(const sm_t *s, unsigned i, uint64_t now,
                scoreboard_collides(&s->sb, i, r->wr, r->nwr);
     case SM_GATE_PIPELINE:
         return pipeline_closed(s, i);
+    case SM_GATE_SMEM_LOCK:
+        return s->share.k && sm_share_gate_closed(s, i);
     default:
         return 0;
     }
@@ -163,7 +168,7 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         q->slot[l] = (sched_slot_t){ .age = sl->age, .cta = sl->cta,
                                      .kernel = c->k->launch,
                                      .pc = warp_pc(sl->w),
-                                     .cls = WARP_ARBITER_UNSHARED,
+                                     .cls = sm_share_class(s, sl->cta),
                                      .l1d = (uint8_t)(sl->ibuf &&
                                                       reaches_l1d(c->k, sl)),
                                      .block_age = c->block_age,

@@ -13,9 +13,15 @@
  *               filled this cycle                     (the warp's own)
  *   scoreboard  a register its next instruction       its own writeback
  *               reads or writes is still in flight    (the warp's own)
+ *   smem_lock   Scratchpad Sharing: the instruction   the SM touches both
+ *               needs the pair's shared region and    CTAs' slots whenever
+ *               the partner CTA holds the lock        the lock changes
+ *               (core/sm_share.h)                     hands
  *   pipeline    no collector unit of its class, no    a collector unit, a
  *               instruction record, or no room in     record or LD/ST room
  *               the LD/ST unit                        freed
+ *   (pipeline stays last: taking resources at an issue can close only it,
+ *   so only the ready slots need a recheck then)
  *
  * The cache: each scheduler (sm_sched_t) keeps its slots' readiness, the
  * view its policy picks from (core/sched.h), and per gate the slots that
@@ -47,12 +53,14 @@ typedef enum sm_stall {
     SM_STALL_BARRIER,     /* every warp waits at a barrier */
     SM_STALL_SCOREBOARD,  /* operands or results still in flight */
     SM_STALL_PIPELINE,    /* no collector unit / record free */
+    SM_STALL_SMEM_LOCK,   /* Scratchpad Sharing: the partner holds the
+                             pair's lock (smem_lock_wait) */
     SM_NSTALLS
 } sm_stall_t;
 
 typedef enum sm_gate {
     SM_GATE_PAUSED, SM_GATE_BARRIER, SM_GATE_FETCH, SM_GATE_SCOREBOARD,
-    SM_GATE_PIPELINE, SM_NGATES
+    SM_GATE_SMEM_LOCK, SM_GATE_PIPELINE, SM_NGATES
 } sm_gate_t;
 
 /* SM-wide events (a bit mask). */

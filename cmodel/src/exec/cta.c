@@ -19,6 +19,8 @@ int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
     c->smid = smid;
     c->smem = smem;
     c->smem_size = smem_size;
+    c->smem_hi = smem;
+    c->smem_split = smem_size;
     c->recon = recon_model((unsigned)simt_config_get(l->cfg,
                                                      SIMT_CFG_RECONVERGENCE));
     const exec_program_t *p = l->prog;

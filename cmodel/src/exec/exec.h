@@ -302,6 +302,12 @@ typedef struct cta {
     uint32_t smid;
     uint8_t *smem;         /* this CTA's slice of the SM's scratchpad */
     uint32_t smem_size;
+    /* Scratchpad Sharing's aliasing (docs/scratchpad-sharing.md): offsets
+     * at or above smem_split map to smem_hi + offset (the partner's bytes)
+     * instead of smem + offset.  cta_init sets smem_split = smem_size
+     * (no aliasing); an access straddling the split is a fault. */
+    uint8_t *smem_hi;
+    uint32_t smem_split;
     const struct recon_ops *recon; /* its reconvergence model */
     exec_threads_t threads;
     warp_t *warps;         /* the issue groups */
@@ -354,6 +360,14 @@ void exec_stack_pop(exec_ctx_t *x, warp_t *w, uint32_t func, uint32_t m);
 int cta_init(cta_t *c, const exec_launch_t *l, const uint32_t ctaid[3],
              uint32_t smid, uint8_t *smem, uint32_t smem_size);
 void cta_release(cta_t *c);
+
+/* Scratchpad Sharing's gate (core/sm_share.h): whether the warp's next
+ * instruction ei (the one at its PC), a ld/st/atom/red, touches for some
+ * active lane that passes its guard a shared-space byte at or above
+ * `limit` (generic addresses resolved).  A regrouped warp (dynamic warp
+ * formation), whose registers live in its threads' home warps, answers 1
+ * for any instruction that may reach shared memory. */
+int exec_smem_reaches(const warp_t *w, const exec_insn_t *ei, uint64_t limit);
 
 /* Executes one warp-instruction of w.  Returns SIMT_OK, or SIMT_EFAULT
  * after filling the launch's error with a fault report. */

@@ -84,8 +84,17 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
     case PTX_SPACE_SHARED: {
         cta_t *c = w->cta;
-        if (within(rel, size, c->smem_size))
-            return c->smem + rel;
+        if (within(rel, size, c->smem_size)) {
+            if (rel + size <= c->smem_split)
+                return c->smem + rel;
+            if (rel >= c->smem_split) /* Scratchpad Sharing's shared region */
+                return c->smem_hi + rel;
+            exec_fault(x, w, ei, 1u << l, "%u-byte %s shared address 0x%llx "
+                       "(lane %u) straddles the Scratchpad Sharing unshared "
+                       "limit %u", size, what, (unsigned long long)rel, l,
+                       c->smem_split);
+            return NULL;
+        }
         exec_fault(x, w, ei, 1u << l, "out-of-bounds %s shared address 0x%llx "
                    "(lane %u): the CTA has %u bytes of shared memory", what,
                    (unsigned long long)rel, l, c->smem_size);
@@ -120,6 +129,36 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         exec_fault(x, w, ei, 1u << l, "access to unsupported space");
         return NULL;
     }
+}
+
+int exec_smem_reaches(const warp_t *w, const exec_insn_t *ei, uint64_t limit)
+{
+    int op = ei->ir->op;
+    if (op != PTX_OP_LD && op != PTX_OP_ST && op != PTX_OP_ATOM &&
+        op != PTX_OP_RED)
+        return 0;
+    ptx_space_t sp = (ptx_space_t)ei->space;
+    if (sp != PTX_SPACE_SHARED && sp != PTX_SPACE_NONE)
+        return 0;
+    if (w->home == EXEC_NO_THREAD) /* registers not in w->regs */
+        return 1;
+    uint32_t m = warp_active(w);
+    if (ei->guard != EXEC_NO_PC) {
+        uint32_t g = w->preds[ei->guard];
+        m &= ei->guard_neg ? ~g : g;
+    }
+    int addr_op = op == PTX_OP_ST || op == PTX_OP_RED ? 0 : 1;
+    unsigned size = ptx_type_bits(TYPE(ei)) / 8;
+    if (op == PTX_OP_LD || op == PTX_OP_ST)
+        size *= ei->ir->vec ? ei->ir->vec : 1;
+    FOR_LANES(m, l) {
+        uint64_t addr = lane_addr(w, &ei->o[addr_op], l), rel = addr;
+        if (sp == PTX_SPACE_NONE && generic_space(addr, &rel) != PTX_SPACE_SHARED)
+            continue;
+        if (rel + size > limit)
+            return 1;
+    }
+    return 0;
 }
 
 uint8_t *exec_mem_generic(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,

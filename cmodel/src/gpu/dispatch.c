@@ -34,6 +34,10 @@ static unsigned cap(const void *ctx, unsigned kernel)
     const sm_cfg_t *c = &d->sms[0].cfg;
     const sm_kernel_t *k = &d->ks[kernel].k;
     unsigned n = c->max_ctas;
+    if (k->ssp_n > k->ssp_m) { /* Scratchpad Sharing: n of occupancy_sharing */
+        n = k->ssp_n;
+        return d->quota[kernel] ? at_most(n, d->quota[kernel]) : n;
+    }
     n = at_most(n, c->max_threads / k->threads);
     n = at_most(n, c->max_warps / k->warps);
     if (k->regs)

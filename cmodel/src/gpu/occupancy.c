@@ -1,4 +1,5 @@
 /* occupancy.c: resident CTAs per SM and the resource that limits them. */
+#include "compiler/ssp_access.h"
 #include "gpu/occupancy.h"
 
 #define WARP 32u
@@ -34,6 +35,38 @@ occupancy_t occupancy_of(const simt_config_t *cfg, uint32_t threads,
             o.limiter = (occ_resource_t)r;
         }
     return o;
+}
+
+occ_sharing_t occupancy_sharing(const simt_config_t *cfg, uint32_t threads,
+                                uint32_t regs, uint64_t shared,
+                                uint32_t permille)
+{
+    occupancy_t o = occupancy_of(cfg, threads, regs, shared);
+    occ_sharing_t r = { .m = o.ctas, .n = o.ctas };
+    if (!shared || !o.ctas)
+        return r;
+    uint64_t other = UINT32_MAX;
+    for (int k = 0; k < OCC_NRESOURCES; k++)
+        if (k != OCC_SHARED && o.by[k] < other)
+            other = o.by[k];
+    if (o.by[OCC_SHARED] >= other) /* not scratchpad-limited: ShSM = 0 */
+        return r;
+    uint64_t R = (uint64_t)simt_config_get(cfg, SIMT_CFG_SHMEM_SM);
+    uint64_t priv = (shared * permille + 999) / 1000; /* ceil(t*R_tb) */
+    if (!priv)
+        return r;
+    uint64_t n = r.m + (R - (uint64_t)r.m * shared) / priv;
+    if (n > 2ull * r.m)
+        n = 2ull * r.m;
+    if (n > other)
+        n = other;
+    if (n <= r.m)
+        return r;
+    r.n = (uint32_t)n;
+    r.pairs = r.n - r.m;
+    r.priv = (uint32_t)priv;
+    r.limit = (uint32_t)ssp_unshared_limit(shared, permille);
+    return r;
 }
 
 const char *occupancy_resource_name(occ_resource_t r)

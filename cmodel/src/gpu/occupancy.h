@@ -35,6 +35,31 @@ typedef struct occupancy {
 occupancy_t occupancy_of(const simt_config_t *cfg, uint32_t threads,
                          uint32_t regs, uint64_t shared);
 
+/* Scratchpad Sharing's occupancy (reference 000 §2.2, the [recon] closed
+ * form; docs/scratchpad-sharing.md).  With R = gpgpu_shmem_size, R_tb the
+ * CTA's bytes, t = permille/1000 and `other` the least of the other
+ * resources' limits (threads, warps, CTA slots, registers, each with its
+ * allocation rounding):
+ *   m      = the baseline occupancy (occupancy_of);
+ *   sharing applies (ShSM) only when the scratchpad is the strict limiter,
+ *          floor(R/R_tb) < other, and n > m below; otherwise n = m;
+ *   priv   = ceil(t*R_tb): an extra CTA's private slice;
+ *   n      = min(m + floor((R - m*R_tb) / priv), 2m, other);
+ *   pairs  = n - m (baseline slots 0..pairs-1 with extra slots m..n-1).
+ * Invariants: m <= n <= 2m; m*R_tb + pairs*priv <= R; unpaired CTAs
+ * (m - pairs) plus one runnable CTA per pair is never below m.
+ * limit  = ssp_unshared_limit(R_tb, permille): offsets below it are each
+ *          CTA's own, the rest is the pair's shared region. */
+typedef struct occ_sharing {
+    uint32_t m, n, pairs;
+    uint32_t priv;      /* bytes of an extra CTA's private slice */
+    uint32_t limit;     /* the unshared limit (a multiple of 4) */
+} occ_sharing_t;
+
+occ_sharing_t occupancy_sharing(const simt_config_t *cfg, uint32_t threads,
+                                uint32_t regs, uint64_t shared,
+                                uint32_t permille);
+
 /* "threads", "warps", "CTA slots", "registers", "shared memory" */
 const char *occupancy_resource_name(occ_resource_t r);
 

@@ -8,6 +8,7 @@
 #include "gpu/clocks.h"
 #include "gpu/dispatch.h"
 #include "gpu/memsys.h"
+#include "gpu/occupancy.h"
 #include "gpu/timing.h"
 #include "mem/mem_regions.h"
 
@@ -38,6 +39,7 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
         .regs = GET(REGS_SM),
         .smem = GET(SHMEM_SM),
         .nsched = GET(NUM_SCHED),
+        .ssp_sharing = GET(SSP_SHARING),
         .sched = (sched_kind_t)GET(SCHEDULER),
         .two_level_active = GET(TWO_LEVEL_ACTIVE),
         .ltlws_inner = (unsigned)GET(LTLWS_INNER),
@@ -161,6 +163,14 @@ static int kernel_setup(gpu_kernel_t *gk, timing_launch_t *t, unsigned k,
                            .ctas_on_sm = on_sm, .launch = k,
                            .code_id = l->prog->kernel,
                            .const_window = mem_const_window(k) };
+    if (GET(SSP_SHARING)) { /* Scratchpad Sharing's occupancy */
+        occ_sharing_t o = occupancy_sharing(cfg, threads, t->regs, t->smem,
+                                            GET(SSP_THRESHOLD));
+        gk->k.ssp_m = o.m;
+        gk->k.ssp_n = o.n;
+        gk->k.ssp_priv = o.priv;
+        gk->k.ssp_limit = o.limit;
+    }
     gk->nctas = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     return SIMT_OK;
 }
@@ -519,6 +529,11 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         dispatch_export_stats(&g.dispatch, GET(MAX_THREADS_SM) / WARP_SIZE,
                               stats->gpu_sim_cycle, ks);
         add_stats(&g, stats, now, clk.ticks[CLK_DRAM], sms);
+        for (unsigned k = 0; GET(SSP_SHARING) && k < g.nk; k++) {
+            stats->ssp_blocks_baseline += g.ks[k].k.ssp_m;
+            stats->ssp_blocks_shared += g.ks[k].k.ssp_n;
+            stats->ssp_pairs += g.ks[k].k.ssp_n - g.ks[k].k.ssp_m;
+        }
     }
     free(traced);
     run_free(&g);
