@@ -976,6 +976,8 @@ void sm_idle_cycles(sm_t *s, uint64_t n)
     s->stats.resident_warp_cycles += (uint64_t)s->live_warps * n;
     if (s->nkernels > 1)
         s->stats.mixed_cycles += n;
+    s->stats.reg_alloc_cycles += (uint64_t)s->used_regs * n;
+    s->stats.smem_alloc_cycles += (uint64_t)s->used_smem * n;
     sm_cycle_class_t cls = SM_CYCLE_IDLE;
     unsigned held = 0, waiting = 0;
     for (unsigned k = 0; k < s->cfg.nsched; k++) {

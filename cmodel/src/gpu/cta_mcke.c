@@ -51,10 +51,11 @@ static int mcke_place(void *state, unsigned cluster, unsigned *sm,
     return cta_place_place(state, cluster, sm, kernel);
 }
 
+/* The engine's blocked clusters answer 0 at once until an event. */
 static uint64_t mcke_idle_until(const void *state, uint64_t now)
 {
-    const cta_mcke_t *m = state;
-    return cta_policy_all_blocked(m->blocked, m->env.clusters) ? UINT64_MAX
+    const cta_place_t *e = state;
+    return cta_policy_all_blocked(e->blocked, e->env.clusters) ? UINT64_MAX
                                                                 : now;
 }
 
