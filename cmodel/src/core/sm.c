@@ -989,6 +989,10 @@ void sm_idle_cycles(sm_t *s, uint64_t n)
         waiting |= (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
                     ~q->blocked[SM_GATE_PAUSED]) != 0;
     }
+    if (s->share.k) /* as issue(): warp-cycles blocked first by the lock */
+        for (unsigned k = 0; k < s->cfg.nsched; k++)
+            s->share.wait_cycles += n * (uint64_t)__builtin_popcountll(
+                                            s->scheds[k].blocked[SM_GATE_SMEM_LOCK]);
     s->stats.cycle_class[cls] += n;
     if (!held) {
         if (waiting)
