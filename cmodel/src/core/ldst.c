@@ -411,6 +411,23 @@ int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
     return 0;
 }
 
+static uint64_t fill_head(const fill_queue_t *f)
+{
+    return f->count ? f->ring[f->head].ready : UINT64_MAX;
+}
+
+uint64_t ldst_next_event(const ldst_t *u)
+{
+    uint64_t t = u->nsent ? u->next_done : UINT64_MAX;
+    if (!u->cfg.hierarchy) {
+        const fill_queue_t *f[3] = { &u->cfills, &u->tfills, &u->fills };
+        for (int i = 0; i < 3; i++)
+            if (fill_head(f[i]) < t)
+                t = fill_head(f[i]);
+    }
+    return t;
+}
+
 void ldst_export_stats(const ldst_t *u, simt_stats_t *st)
 {
     st->shared_accesses += u->stats.shared_accesses;

@@ -172,6 +172,13 @@ void ldst_cycle(ldst_t *u, uint64_t now);
 /* A finished instruction: 1 and its tag, or 0. */
 int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
 
+/* For the idle-cycle skip (gpu/timing.c): with nothing queued to send
+ * (count 0), the first cycle ldst_cycle or ldst_pop_done can change
+ * anything: a sent op's completion (next_done) or, with ideal memory, a
+ * line arriving from its fill queues.  UINT64_MAX: nothing timed is
+ * pending (lines from the hierarchy are the memory system's events). */
+uint64_t ldst_next_event(const ldst_t *u);
+
 /* The hierarchy side: the oldest outgoing request (1, or 0 when none),
  * taking it, and the replies coming back. */
 static inline int ldst_out_peek(const ldst_t *u, ldst_out_t *req)

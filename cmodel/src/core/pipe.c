@@ -165,3 +165,12 @@ int pipes_pop_done(pipes_t *p, uint64_t now, uint64_t *tag)
     p->ninflight--;
     return 1;
 }
+
+uint64_t pipes_next_done(const pipes_t *p)
+{
+    uint64_t t = UINT64_MAX;
+    for (unsigned i = 0; i < p->ninflight; i++)
+        if (p->inflight[i].done < t)
+            t = p->inflight[i].done;
+    return t;
+}

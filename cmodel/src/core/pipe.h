@@ -84,4 +84,9 @@ void pipes_dispatch(pipes_t *p, opc_class_t cls, pipe_lat_t lat, uint64_t now,
  * dispatch order), or 0. */
 int pipes_pop_done(pipes_t *p, uint64_t now, uint64_t *tag);
 
+/* The earliest cycle a result in flight is due (UINT64_MAX: none), for
+ * the idle-cycle skip (gpu/timing.c): pipes_pop_done finds nothing before
+ * it. */
+uint64_t pipes_next_done(const pipes_t *p);
+
 #endif

@@ -1029,6 +1029,68 @@ void sm_commit(sm_t *s, simt_stats_t *st)
         exec_stats_move(st, &s->xstats);
 }
 
+uint64_t sm_idle_until(const sm_t *s, uint64_t now)
+{
+    if (!s->nctas)
+        return UINT64_MAX;
+    /* (an event of this cycle left the lock table's cycle open: its edge
+     * comes with the SM's next cycle, sm_share_clock) */
+    if (s->check_ctas || s->opc.busy || s->ldst.count || s->need_fetch ||
+        s->share.lt_open)
+        return now;
+    for (unsigned k = 0; k < s->cfg.nsched; k++) {
+        const sm_sched_t *q = &s->scheds[k];
+        if (q->dirty || q->event || now < q->free_at)
+            return now;
+    }
+    uint64_t t = pipes_next_done(&s->pipes);
+    uint64_t l = ldst_next_event(&s->ldst);
+    if (l < t)
+        t = l;
+    if (s->ifills.count && s->ifills.ring[s->ifills.head].ready < t)
+        t = s->ifills.ring[s->ifills.head].ready;
+    return t > now ? t : now;
+}
+
+/* The bulk form of sm_cycle's counters and of issue()'s path for a clean
+ * scheduler (its cached stall reason and class; `held` and `waiting` as
+ * issue() finds them).  Nothing they read changes while quiescent. */
+void sm_idle_cycles(sm_t *s, uint64_t n)
+{
+    if (!s->nctas) {
+        s->stats.cycle_class[SM_CYCLE_IDLE] += n;
+        s->stats.idle_cycles += n;
+        return;
+    }
+    s->stats.cycles_active += n;
+    s->stats.resident_warp_cycles += (uint64_t)s->live_warps * n;
+    if (s->nkernels > 1)
+        s->stats.mixed_cycles += n;
+    s->stats.reg_alloc_cycles += (uint64_t)s->used_regs * n;
+    s->stats.smem_alloc_cycles += (uint64_t)s->used_smem * n;
+    sm_cycle_class_t cls = SM_CYCLE_IDLE;
+    unsigned held = 0, waiting = 0;
+    for (unsigned k = 0; k < s->cfg.nsched; k++) {
+        const sm_sched_t *q = &s->scheds[k];
+        if ((sm_cycle_class_t)q->cls < cls)
+            cls = (sm_cycle_class_t)q->cls;
+        s->stats.stall[q->stall] += n;
+        held |= q->stall == SM_STALL_PIPELINE;
+        waiting |= q->any_waiting;
+    }
+    if (s->share.k) /* as issue(): warp-cycles blocked first by the lock */
+        for (unsigned k = 0; k < s->cfg.nsched; k++)
+            s->share.wait_cycles += n * (uint64_t)__builtin_popcountll(
+                                            s->scheds[k].blocked[SM_GATE_SMEM_LOCK]);
+    s->stats.cycle_class[cls] += n;
+    if (!held) {
+        if (waiting)
+            s->stats.mem_wait_cycles += n;
+        else
+            s->stats.idle_cycles += n;
+    }
+}
+
 int sm_pop_completed(sm_t *s, sm_cta_done_t *out)
 {
     if (!s->ncompleted)

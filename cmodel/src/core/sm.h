@@ -335,6 +335,25 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
  * then nothing outside the SM changed (exec_order_t aside). */
 void sm_commit(sm_t *s, simt_stats_t *st);
 
+/* The idle-cycle skip (gpu/timing.c, docs/timing-model.md "Skipping idle
+ * cycles").  An SM is quiescent at `now` when sm_cycle(now) would change
+ * nothing but its per-cycle counters: no CTA resident, or no CTA to check
+ * for completion, no collector unit in use, nothing queued in the LD/ST
+ * unit, no warp to fetch for, and every scheduler clean (nothing its
+ * warps depend on changed since it last found no warp), with no policy
+ * event pending and past its issue interval, so that it takes the path
+ * of issue() that only counts its cached stall reason and clocks no unit.
+ * Then nothing changes until the first timed event: a pipeline result, an
+ * LD/ST completion, a line arriving from a fill queue.
+ *
+ * sm_idle_until: `now` when the SM is not quiescent, else the first cycle
+ * (> now, UINT64_MAX: none) an event of its own can end that; a lower
+ * bound (waking early only steps a quiescent cycle).
+ * sm_idle_cycles: counts n quiescent cycles exactly as n calls of
+ * sm_cycle would (sm_idle_until(now) > now + n - 1 must hold). */
+uint64_t sm_idle_until(const sm_t *s, uint64_t now);
+void sm_idle_cycles(sm_t *s, uint64_t n);
+
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
  * completion sm_cycle counted in *done is reported once. */
 int sm_pop_completed(sm_t *s, sm_cta_done_t *out);

@@ -86,3 +86,35 @@ unsigned clocks_step(clocks_t *c)
         c->ticks[d] += set >> d & 1;
     return set;
 }
+
+uint64_t clocks_core_pass(const clocks_t *c, int d, uint64_t k)
+{
+    if (k == UINT64_MAX)
+        return UINT64_MAX;
+    unsigned __int128 num = (unsigned __int128)(k + 1) * c->mhz[CLK_CORE];
+    unsigned __int128 q = (num + c->mhz[d] - 1) / c->mhz[d];
+    return q - 1 >= UINT64_MAX ? UINT64_MAX : (uint64_t)(q - 1);
+}
+
+void clocks_skip_core(clocks_t *c, uint64_t n)
+{
+    if (!c->pattern_len) {
+        uint64_t k = c->ticks[CLK_CORE] + n;
+        for (int d = 0; d < CLK_NDOMAINS; d++)
+            c->ticks[d] = (uint64_t)((unsigned __int128)k * c->mhz[d] /
+                                     c->mhz[CLK_CORE]);
+        return;
+    }
+    /* to the end of the current period (its last step has every domain) */
+    while (n && c->pattern_pos)
+        n -= clocks_step(c) >> CLK_CORE & 1;
+    uint64_t g = c->mhz[0];
+    for (int d = 1; d < CLK_NDOMAINS; d++)
+        g = gcd(g, c->mhz[d]);
+    uint64_t per = c->mhz[CLK_CORE] / g, periods = n / per;
+    for (int d = 0; d < CLK_NDOMAINS; d++)
+        c->ticks[d] += periods * (c->mhz[d] / g);
+    n -= periods * per;
+    while (n)
+        n -= clocks_step(c) >> CLK_CORE & 1;
+}

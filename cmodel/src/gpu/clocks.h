@@ -36,4 +36,20 @@ const char *clocks_init(clocks_t *c, const uint64_t mhz[CLK_NDOMAINS]);
 /* Advances to the next edge: bit d set when domain d ticks. */
 unsigned clocks_step(clocks_t *c);
 
+/* From just after a core edge (or the start), advances through the next n
+ * core edges and every edge of the other domains up to the last of them,
+ * ending just after it: the state n rounds of "clocks_step until the core
+ * ticks" leave, without visiting each edge (whole periods of the pattern
+ * at once; without a pattern, domain d has then taken
+ * floor(K * f_d / f_core) edges, K the core's).  For the idle-cycle skip,
+ * where no domain has work on the edges passed (gpu/timing.c). */
+void clocks_skip_core(clocks_t *c, uint64_t n);
+
+/* The core cycle in whose pass domain d's cycle k (its edge k + 1, at
+ * (k + 1) / f_d) is taken: the first core cycle c whose edge, at
+ * (c + 1) / f_core, is not before it (edges that fall together: memory
+ * first), ceil((k + 1) f_core / f_d) - 1.  UINT64_MAX for k UINT64_MAX or
+ * beyond the range. */
+uint64_t clocks_core_pass(const clocks_t *c, int d, uint64_t k);
+
 #endif

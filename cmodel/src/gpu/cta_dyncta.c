@@ -193,6 +193,19 @@ static int dyncta_place(void *state, unsigned cluster, unsigned *sm,
     return 0;
 }
 
+/* Blocked everywhere, it acts next at its next sampling boundary (a
+ * multiple of the period, never cycle 0; dyncta_cycle). */
+static uint64_t dyncta_idle_until(const void *state, uint64_t now)
+{
+    const cta_dyncta_t *d = state;
+    if (!cta_policy_all_blocked(d->blocked, d->env.clusters))
+        return now;
+    if (!d->tmax)
+        return UINT64_MAX;
+    uint64_t next = (now + d->period - 1) / d->period * d->period;
+    return next ? next : d->period;
+}
+
 const cta_policy_methods_t cta_dyncta_methods = {
     .init = dyncta_init,
     .free = dyncta_free,
@@ -202,4 +215,5 @@ const cta_policy_methods_t cta_dyncta_methods = {
     .cycle = dyncta_cycle,
     .place = dyncta_place,
     .limits_at_events = 1, /* kernel_ready restarts every SM's limit */
+    .idle_until = dyncta_idle_until,
 };

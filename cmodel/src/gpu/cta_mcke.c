@@ -51,6 +51,14 @@ static int mcke_place(void *state, unsigned cluster, unsigned *sm,
     return cta_place_place(state, cluster, sm, kernel);
 }
 
+/* The engine's blocked clusters answer 0 at once until an event. */
+static uint64_t mcke_idle_until(const void *state, uint64_t now)
+{
+    const cta_place_t *e = state;
+    return cta_policy_all_blocked(e->blocked, e->env.clusters) ? UINT64_MAX
+                                                                : now;
+}
+
 const cta_policy_methods_t cta_mcke_methods = {
     .init = mcke_init,
     .free = mcke_free,
@@ -59,4 +67,5 @@ const cta_policy_methods_t cta_mcke_methods = {
     .kernel_done = NULL,
     .cycle = NULL,
     .place = mcke_place,
+    .idle_until = mcke_idle_until,
 };

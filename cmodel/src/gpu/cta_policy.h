@@ -167,7 +167,26 @@ typedef struct cta_policy_methods {
      * higher SMs in the same cycle; they then step on one thread
      * (gpu/smpar.h; docs/timing-model.md). */
     unsigned char limits_at_events;
+    /* For the idle-cycle skip (gpu/timing.c): the first cycle >= now at
+     * which cycle() or place() could place a CTA or change the policy's
+     * state, if no event (kernel_ready, cta_done, kernel_done) comes
+     * before; UINT64_MAX: never.  NULL: every cycle, so no cycle is ever
+     * skipped under the policy (the safe default for a policy whose place
+     * keeps state between failed calls, as cke's draining does). */
+    uint64_t (*idle_until)(const void *state, uint64_t now);
 } cta_policy_methods_t;
+
+/* For idle_until: whether every cluster is blocked (place answers 0 at
+ * once and changes nothing until an event), the rule of rr, mcke and
+ * dyncta. */
+static inline int cta_policy_all_blocked(const uint8_t *blocked,
+                                         unsigned clusters)
+{
+    for (unsigned c = 0; c < clusters; c++)
+        if (!blocked[c])
+            return 0;
+    return 1;
+}
 
 #define X(id, name, methods, doc) extern const cta_policy_methods_t methods;
 #include "gpu/cta_policies.def"

@@ -100,6 +100,13 @@ static int rr_place(void *state, unsigned cluster, unsigned *sm,
     return 0;
 }
 
+static uint64_t rr_idle_until(const void *state, uint64_t now)
+{
+    const cta_rr_t *r = state;
+    return cta_policy_all_blocked(r->blocked, r->env.clusters) ? UINT64_MAX
+                                                                : now;
+}
+
 const cta_policy_methods_t cta_rr_methods = {
     .init = rr_init,
     .free = rr_free,
@@ -108,4 +115,5 @@ const cta_policy_methods_t cta_rr_methods = {
     .kernel_done = NULL,
     .cycle = NULL,
     .place = rr_place,
+    .idle_until = rr_idle_until,
 };

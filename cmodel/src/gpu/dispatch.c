@@ -278,6 +278,22 @@ void dispatch_account(dispatch_t *d, uint64_t now)
     d->nactive = n;
 }
 
+uint64_t dispatch_idle_until(const dispatch_t *d, uint64_t now)
+{
+    if (!d->policy.m->idle_until)
+        return now;
+    return d->policy.m->idle_until(d->policy.state, now);
+}
+
+void dispatch_idle_cycles(dispatch_t *d, uint64_t n)
+{
+    for (unsigned i = 0; i < d->nactive; i++) {
+        gpu_kernel_t *gk = &d->ks[d->active[i]];
+        gk->warp_cycles += (uint64_t)gk->k.live_warps * n;
+        gk->sm_cycles += (uint64_t)gk->k.hosting_sms * n;
+    }
+}
+
 void dispatch_export_stats(const dispatch_t *d, unsigned max_warps,
                            uint64_t base, simt_kernel_stats_t *ks)
 {

@@ -79,6 +79,16 @@ static inline int dispatch_events_touch_sms(const dispatch_t *d)
  * CTA completed ends (end = now + 1). */
 void dispatch_account(dispatch_t *d, uint64_t now);
 
+/* The idle-cycle skip (gpu/timing.c).  dispatch_idle_until: the first
+ * cycle >= now at which dispatch_place could place a CTA or change the
+ * policy's state, if no CTA completes before (the policy's idle_until;
+ * `now` when it has none).  dispatch_idle_cycles: the accounting of n
+ * cycles in which nothing was placed and no CTA completed, as n calls of
+ * dispatch_account would do it (no kernel ends in them: a kernel's last
+ * CTA completing is an event). */
+uint64_t dispatch_idle_until(const dispatch_t *d, uint64_t now);
+void dispatch_idle_cycles(dispatch_t *d, uint64_t n);
+
 /* The timing fields of the kernel records ks[0..nk) (gpu.c fills the
  * rest): counts, first and last cycles counted from `base`, and achieved
  * occupancy over SMs of `max_warps` warp slots. */

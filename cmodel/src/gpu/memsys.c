@@ -201,6 +201,27 @@ int memsys_busy(const memsys_t *m, const sm_t *sms)
     return 0;
 }
 
+static void lower(uint64_t *t, uint64_t v)
+{
+    if (v < *t)
+        *t = v;
+}
+
+void memsys_next_events(const memsys_t *m, const sm_t *sms, uint64_t *icnt,
+                        uint64_t *l2, uint64_t *dram)
+{
+    *icnt = *l2 = *dram = UINT64_MAX;
+    for (unsigned i = 0; i < m->clusters * m->per_cluster; i++)
+        if (sms[i].ldst.out_count) /* send_requests moves it */
+            *icnt = 0;
+    lower(icnt, icnt_next_event(&m->req_net));
+    lower(icnt, icnt_next_event(&m->rep_net));
+    for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
+        lower(l2, partition_next_l2_event(&m->parts[p]));
+        lower(dram, partition_next_dram_event(&m->parts[p]));
+    }
+}
+
 void memsys_export_stats(const memsys_t *m, uint64_t dram_cycles,
                          simt_stats_t *st)
 {

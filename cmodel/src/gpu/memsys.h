@@ -64,6 +64,15 @@ void memsys_dram_cycle(memsys_t *m, uint64_t now);
  * ticking it changes nothing and can be skipped). */
 int memsys_busy(const memsys_t *m, const sm_t *sms);
 
+/* For the idle-cycle skip (gpu/timing.c): per clock domain, the first
+ * cycle of that domain at which memsys_icnt_cycle, memsys_l2_cycle or
+ * memsys_dram_cycle can do anything (0: every cycle, e.g. while an SM's
+ * outbox or a crossbar input holds a request; UINT64_MAX: never without a
+ * new request).  Every call for an earlier cycle is a no-op (the
+ * components' *_next_event contracts), so only timed events remain. */
+void memsys_next_events(const memsys_t *m, const sm_t *sms, uint64_t *icnt,
+                        uint64_t *l2, uint64_t *dram);
+
 /* Adds the hierarchy's figures to the GPU's statistics: the request
  * crossbar's, each partition's, and `dram_cycles` DRAM cycles of every
  * channel. */

@@ -419,6 +419,60 @@ static void memory_until_core_edge(gpu_run_t *g, clocks_t *clk, uint64_t core)
     } while (!(edges >> CLK_CORE & 1));
 }
 
+/* The idle-cycle skip (docs/timing-model.md, "Skipping idle cycles").  At
+ * the start of core cycle `now`: when every SM is quiescent
+ * (sm_idle_until), the dispatcher can place nothing (dispatch_idle_until)
+ * and the memory system is idle (memsys_busy: its clocks would only
+ * advance) or holds only timed events (memsys_next_events, each turned
+ * into the core cycle whose pass takes it), nothing changes before the
+ * first of their events, so
+ * the cycles up to it are credited in bulk (the SMs' per-cycle counters,
+ * the kernels' occupancy) and the clocks advanced through them instead of
+ * stepped.  `bound`: the first cycle that must be stepped anyway (a run
+ * limit, the deadlock window's end, a progress report).  Returns the
+ * cycle to step next (now when none is skipped).  A skipped cycle clocks
+ * no unit (a quiescent scheduler neither picks nor has an event), so
+ * co-simulation sees the same cycles. */
+static uint64_t skip_idle(gpu_run_t *g, clocks_t *clk, uint64_t now,
+                          uint64_t bound)
+{
+    uint64_t to = bound;
+    for (unsigned i = 0; i < g->nsms && to > now; i++) {
+        uint64_t t = sm_idle_until(&g->sms[i], now);
+        if (t < to)
+            to = t;
+    }
+    if (to <= now)
+        return now;
+    uint64_t t = dispatch_idle_until(&g->dispatch, now);
+    if (t < to)
+        to = t;
+    if (to <= now)
+        return now;
+    if (g->hierarchy && memsys_busy(&g->mem, g->sms)) {
+        /* only timed events in the hierarchy: its passes before the first
+         * are no-ops, so it is skipped up to the core cycle taking it */
+        uint64_t ev[CLK_NDOMAINS];
+        memsys_next_events(&g->mem, g->sms, &ev[CLK_ICNT], &ev[CLK_L2],
+                           &ev[CLK_DRAM]);
+        for (int d = CLK_ICNT; d < CLK_NDOMAINS; d++) {
+            uint64_t k = ev[d] > clk->ticks[d] ? ev[d] : clk->ticks[d];
+            uint64_t c = clocks_core_pass(clk, d, k);
+            if (c < to)
+                to = c;
+        }
+        if (to <= now)
+            return now;
+    }
+    uint64_t n = to - now;
+    for (unsigned i = 0; i < g->nsms; i++)
+        sm_idle_cycles(&g->sms[i], n);
+    dispatch_idle_cycles(&g->dispatch, n);
+    if (g->hierarchy)
+        clocks_skip_core(clk, n);
+    return to;
+}
+
 /* The callback's view (warp_insns counts as instructions execute, at
  * issue; gpu_sim_cycle only when the run ends). */
 static void report_progress(const gpu_run_t *g, const timing_extras_t *x,
@@ -476,6 +530,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     for (unsigned i = 0; traced && i < g.nsms; i++)
         x->cta_trace(x->cta_trace_ctx, g.cycle_base, i, 0);
     limits_t *lim = ls[0].l.limits;
+    const int skip = GET(SKIP_IDLE) != 0;
     while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
         if (limits_check(lim, g.cycle_base + now, stats->thread_insns)) {
             rc = limit_stop(&g, lim, now);
@@ -500,6 +555,22 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
         if (now == next_report) {
             report_progress(&g, x, stats, now);
             next_report += x->progress_every;
+        }
+        if (skip && rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
+            /* never past the cycle a limit, the deadlock check or a report
+             * would act in (nor past the end: the cycle count is the run's) */
+            uint64_t bound = last_progress + idle_limit + 1;
+            uint64_t stop = lim->max_cycle > g.cycle_base
+                                ? lim->max_cycle - g.cycle_base : 0;
+            if (stop < bound)
+                bound = stop;
+            if (next_report < bound)
+                bound = next_report;
+            now = skip_idle(&g, &clk, now, bound);
+            if (now == next_report) {
+                report_progress(&g, x, stats, now);
+                next_report += x->progress_every;
+            }
         }
     }
     if (rc == SIMT_OK || rc == SIMT_ELIMIT) {

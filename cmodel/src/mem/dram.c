@@ -320,6 +320,16 @@ void dram_cycle(dram_t *d, uint64_t now)
     earliest_commands(d);
 }
 
+uint64_t dram_next_event(const dram_t *d)
+{
+    uint64_t t = UINT64_MAX;
+    if (d->nq)
+        t = d->col_wake < d->open_wake ? d->col_wake : d->open_wake;
+    if (d->done_count && d->done[d->done_head].at < t)
+        t = d->done[d->done_head].at;
+    return t;
+}
+
 int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)
 {
     if (!d->done_count || d->done[d->done_head].at > now)

@@ -108,4 +108,11 @@ void dram_cycle(dram_t *d, uint64_t now);
 /* A request completed by `now`: 1 and its tag, or 0. */
 int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag);
 
+/* For the idle-cycle skip (gpu/timing.c): the first cycle at which
+ * dram_cycle or dram_pop_done can do anything (UINT64_MAX: never without
+ * a new request): the channel's wake-ups while requests are queued (no
+ * command goes before them, and a cycle before both returns at once) and
+ * the first completion. */
+uint64_t dram_next_event(const dram_t *d);
+
 #endif

@@ -105,4 +105,13 @@ static inline int icnt_any_delivered(const icnt_t *n, uint64_t now)
     return n->first_ready <= now;
 }
 
+/* For the idle-cycle skip (gpu/timing.c): the first cycle at which
+ * icnt_cycle or icnt_pop can do anything: 0 while a packet waits at an
+ * input (it moves every cycle), else the first delivery (UINT64_MAX: the
+ * network is empty).  Before it both are no-ops. */
+static inline uint64_t icnt_next_event(const icnt_t *n)
+{
+    return n->queued ? 0 : n->first_ready;
+}
+
 #endif

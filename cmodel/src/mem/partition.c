@@ -216,6 +216,25 @@ void partition_pop_reply(partition_t *p)
     p->out_count--;
 }
 
+uint64_t partition_next_l2_event(const partition_t *p)
+{
+    if (p->in_count || (p->cfg.dram_model && p->done_count))
+        return 0;
+    uint64_t t = p->fetch.count ? p->fetch.ring[p->fetch.head].ready : UINT64_MAX;
+    if (p->out_count && p->out[p->out_head].ready < t)
+        t = p->out[p->out_head].ready;
+    return t;
+}
+
+uint64_t partition_next_dram_event(const partition_t *p)
+{
+    if (!p->cfg.dram_model)
+        return UINT64_MAX;
+    if (p->todo_count && p->nfree_tags && dram_can_accept(&p->dram))
+        return 0;
+    return dram_next_event(&p->dram);
+}
+
 void partition_prefill(partition_t *p, uint64_t addr)
 {
     if (p->cfg.l2_enabled) {

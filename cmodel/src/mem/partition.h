@@ -127,6 +127,16 @@ static inline int partition_peek_reply(const partition_t *p, uint64_t now, uint3
 }
 void partition_pop_reply(partition_t *p);
 
+/* For the idle-cycle skip (gpu/timing.c): the first cycle of the L2 clock
+ * at which partition_cycle or a reply can do anything (0: every cycle,
+ * while requests or DRAM answers wait; else the first line back from the
+ * fixed-latency memory and the first reply due), and the same for the
+ * DRAM clock and partition_dram_cycle (0 while an access can enter the
+ * channel; else the channel's dram_next_event).  UINT64_MAX: never
+ * without a new request.  Before them the calls are no-ops. */
+uint64_t partition_next_l2_event(const partition_t *p);
+uint64_t partition_next_dram_event(const partition_t *p);
+
 /* The L2 slice holds the line of `addr` (a global address of this
  * partition) as if it had been fetched: cache_install; nothing without an
  * L2. */
