@@ -25,19 +25,32 @@
  * same, each lane starting on its own line, so every load is 32
  * transactions and the L1's MSHRs run out (the LD/ST unit retries a
  * refused transaction every cycle, counting l1_stall_cycles and the
- * cache's reservation failures). */
+ * cache's reservation failures); loads=3: loads=1 after a store into the
+ * Scratchpad Sharing region (offset 80 of an 800-byte array on the small
+ * SM of test_ssp_timing.c: slot 0 and slot 1 share bytes 80..799), so a
+ * CTA that takes the pair's lock holds it through its load chain and its
+ * partner's warps wait at the lock gate (ssp_lock_wait_cycles) while the
+ * SM has nothing else to do. */
 static char *chain_kernel(unsigned n, int loads)
 {
-    size_t cap = 640 + (size_t)n * 128;
+    size_t cap = 900 + (size_t)n * 128;
     char *t = malloc(cap);
     if (!t)
         return NULL;
     size_t k = (size_t)snprintf(t, cap, PK_HEADER
         ".visible .entry chain(.param .u64 buf)\n{\n"
-        ".reg .b32 %%r<4>;\n.reg .b64 %%rd<4>;\n"
+        ".reg .b32 %%r<6>;\n.reg .b64 %%rd<4>;\n%s"
         "ld.param.u64 %%rd1, [buf];\nmov.u32 %%r1, %%tid.x;\n"
         "mov.u32 %%r3, %%ctaid.x;\nmul.wide.u32 %%rd3, %%r3, 8192;\n"
-        "add.u64 %%rd1, %%rd1, %%rd3;\n");
+        "add.u64 %%rd1, %%rd1, %%rd3;\n",
+        loads == 3 ? ".shared .align 4 .b8 s[800];\n" : "");
+    if (loads == 3) { /* the shared word 80 + 4 * (tid & 15) */
+        k += (size_t)snprintf(t + k, cap - k, "mov.u32 %%r4, s;\n"
+                              "and.b32 %%r5, %%r1, 15;\nshl.b32 %%r5, %%r5, 2;\n"
+                              "add.u32 %%r4, %%r4, %%r5;\n"
+                              "st.shared.u32 [%%r4+80], %%r3;\n");
+        loads = 1;
+    }
     if (loads == 2) /* each lane its own line: 32 transactions per load */
         k += (size_t)snprintf(t + k, cap - k, "mul.wide.u32 %%rd3, %%r1, 128;\n"
                               "add.u64 %%rd1, %%rd1, %%rd3;\n");
@@ -90,9 +103,10 @@ static void on_trace(void *ctx, uint64_t cycle, unsigned sm, unsigned count)
     o->ntrace++;
 }
 
-/* Runs the chain kernel under `sets` plus skip_idle_cycles=`skip`. */
+/* Runs the chain kernel under `sets` plus skip_idle_cycles=`skip`, the
+ * SMs stepped on `host` host threads (simt_gpu_set_threads). */
 static void run(outcome_t *o, const char *const *sets, int skip, unsigned n,
-                int loads, unsigned ctas, unsigned threads)
+                int loads, unsigned ctas, unsigned threads, unsigned host)
 {
     const char *all[16];
     unsigned k = 0;
@@ -110,6 +124,10 @@ static void run(outcome_t *o, const char *const *sets, int skip, unsigned n,
     o->rc = -1;
     if (!m) {
         printf("  %s\n", err.msg);
+        pk_gpu_free(g);
+        return;
+    }
+    if (simt_gpu_set_threads(g, host) != SIMT_OK) {
         pk_gpu_free(g);
         return;
     }
@@ -137,13 +155,14 @@ static void run(outcome_t *o, const char *const *sets, int skip, unsigned n,
     pk_gpu_free(g);
 }
 
-/* Stepped and skipped runs agree in everything (and the run did time). */
-static int same(const char *const *sets, unsigned n, int loads,
-                unsigned ctas, unsigned threads, int want_rc)
+/* Stepped (one host thread) and skipped (`host` host threads) runs agree
+ * in everything (and the run did time). */
+static int same_on(const char *const *sets, unsigned n, int loads,
+                   unsigned ctas, unsigned threads, int want_rc, unsigned host)
 {
     static outcome_t a, b;
-    run(&a, sets, 0, n, loads, ctas, threads);
-    run(&b, sets, 1, n, loads, ctas, threads);
+    run(&a, sets, 0, n, loads, ctas, threads, 1);
+    run(&b, sets, 1, n, loads, ctas, threads, host);
     int ok = a.rc == want_rc && b.rc == want_rc && a.stats.gpu_sim_cycle > 0 &&
              a.nsms <= 64 && a.nkernels <= 4 && a.nprogress <= MAX_EVENTS &&
              a.ntrace <= MAX_EVENTS &&
@@ -179,6 +198,12 @@ static int same(const char *const *sets, unsigned n, int loads,
                (unsigned long long)b.stats.stall_scoreboard,
                a.nprogress, b.nprogress, a.ntrace, b.ntrace);
     return ok;
+}
+
+static int same(const char *const *sets, unsigned n, int loads,
+                unsigned ctas, unsigned threads, int want_rc)
+{
+    return same_on(sets, n, loads, ctas, threads, want_rc, 1);
 }
 
 TEST(skip_idle_add_chain_ideal_memory)
@@ -235,4 +260,43 @@ TEST(skip_idle_l1_refusals_ideal_memory)
 TEST(skip_idle_l1_refusals_hierarchy)
 {
     CHECK(same(NULL, 12, 2, 1, 256, SIMT_OK));
+}
+
+/* The skip decision sits in the serial part of the loop, after every SM's
+ * commit; with the SMs stepped on two host threads (gpu/smpar.c) the
+ * skipped run must still equal the stepped one-thread run: load chains
+ * missing to DRAM on 30 CTAs over the default machine's SMs. */
+TEST(skip_idle_two_host_threads)
+{
+    CHECK(same_on(NULL, 40, 1, 30, 32, SIMT_OK, 2));
+    static const char *const s[] = { "gpgpu_ideal_memory=1",
+                                     "gpgpu_ideal_mem_latency=150", NULL };
+    CHECK(same_on(s, 300, 0, 7, 96, SIMT_OK, 2));
+}
+
+/* Scratchpad Sharing (docs/scratchpad-sharing.md): on the small SM of
+ * test_ssp_timing.c (one SM, m = 1, n = 2: CTA slots 0 and 1 a pair),
+ * each CTA stores into the shared region and then runs a 20-load chain
+ * with 150-cycle ideal memory.  The first CTA to store takes the lock and
+ * keeps it to its end; its partner's warp waits at the lock gate for
+ * those ~3,000 cycles, all of them quiescent, and the skip must credit
+ * ssp_lock_wait_cycles (one warp-cycle per skipped cycle), the lock's
+ * hold time and the transfer exactly as stepping counts them.  Four CTAs:
+ * two pairs one after the other. */
+TEST(skip_idle_scratchpad_sharing_lock_wait)
+{
+    static const char *const s[] = { "gpgpu_n_clusters=1",
+                                     "gpgpu_n_cores_per_cluster=1",
+                                     "gpgpu_shmem_size=1000", "ssp_sharing=1",
+                                     "gpgpu_ideal_memory=1",
+                                     "gpgpu_ideal_mem_latency=150", NULL };
+    static outcome_t a;
+    run(&a, s, 0, 20, 3, 4, 32, 1);
+    /* the premise: the partner did wait, most of a chain (20 x 150) */
+    CHECK_MSG(a.rc == SIMT_OK && a.stats.ssp_pairs == 1 &&
+              a.stats.ssp_lock_wait_cycles > 2000,
+              "rc %d, pairs %llu, lock waits %llu", a.rc,
+              (unsigned long long)a.stats.ssp_pairs,
+              (unsigned long long)a.stats.ssp_lock_wait_cycles);
+    CHECK(same(s, 20, 3, 4, 32, SIMT_OK));
 }
