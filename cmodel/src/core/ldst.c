@@ -428,6 +428,15 @@ uint64_t ldst_next_event(const ldst_t *u)
     return t;
 }
 
+void ldst_parked_cycles(ldst_t *u, uint64_t n)
+{
+    /* ldst_cycle's parked path, n times */
+    int out_full = u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox;
+    u->stats.l1_stall_cycles += n;
+    if (!out_full)
+        u->l1.stats.fails[u->l1_refused] += n;
+}
+
 void ldst_export_stats(const ldst_t *u, simt_stats_t *st)
 {
     st->shared_accesses += u->stats.shared_accesses;

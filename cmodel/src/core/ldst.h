@@ -173,11 +173,24 @@ void ldst_cycle(ldst_t *u, uint64_t now);
 int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
 
 /* For the idle-cycle skip (gpu/timing.c): with nothing queued to send
- * (count 0), the first cycle ldst_cycle or ldst_pop_done can change
- * anything: a sent op's completion (next_done) or, with ideal memory, a
- * line arriving from its fill queues.  UINT64_MAX: nothing timed is
+ * (count 0) or the queue parked (ldst_parked), the first cycle ldst_cycle
+ * or ldst_pop_done can change anything: a sent op's completion
+ * (next_done) or, with ideal memory, a line arriving from its fill queues
+ * (a fill into the L1 ends parking).  UINT64_MAX: nothing timed is
  * pending (lines from the hierarchy are the memory system's events). */
 uint64_t ldst_next_event(const ldst_t *u);
+
+/* Parked at `now`: the head's transaction was refused by the L1
+ * (l1_refused) and the unit is free, so until a line fills the L1 each
+ * ldst_cycle only counts the retry (l1_stall_cycles, and the cache's
+ * reservation failure unless the outbox is full) and changes nothing
+ * else.  ldst_parked_cycles counts n such cycles as n calls would (the
+ * outbox does not change in them: taking from it is an event). */
+static inline int ldst_parked(const ldst_t *u, uint64_t now)
+{
+    return u->count && u->l1_refused && now >= u->free_at;
+}
+void ldst_parked_cycles(ldst_t *u, uint64_t n);
 
 /* The hierarchy side: the oldest outgoing request (1, or 0 when none),
  * taking it, and the replies coming back. */

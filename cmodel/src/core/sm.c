@@ -1035,8 +1035,16 @@ uint64_t sm_idle_until(const sm_t *s, uint64_t now)
         return UINT64_MAX;
     /* (an event of this cycle left the lock table's cycle open: its edge
      * comes with the SM's next cycle, sm_share_clock) */
-    if (s->check_ctas || s->opc.busy || s->ldst.count || s->need_fetch ||
-        s->share.lt_open)
+    if (s->check_ctas || s->need_fetch || s->share.lt_open)
+        return now;
+    /* the LD/ST queue may hold work parked on an L1 refusal (ldst_parked),
+     * and collector units may hold memory instructions whose operands are
+     * read and that wait for room in that full queue: dispatch() then
+     * does nothing until a fill or a completion (ldst_next_event) */
+    if (s->ldst.count && !ldst_parked(&s->ldst, now))
+        return now;
+    if (s->opc.busy && (s->opc.busy != s->opc.nready[OPC_MEM] ||
+                        ldst_can_accept(&s->ldst)))
         return now;
     for (unsigned k = 0; k < s->cfg.nsched; k++) {
         const sm_sched_t *q = &s->scheds[k];
@@ -1062,6 +1070,8 @@ void sm_idle_cycles(sm_t *s, uint64_t n)
         s->stats.idle_cycles += n;
         return;
     }
+    if (s->ldst.count) /* parked (sm_idle_until) */
+        ldst_parked_cycles(&s->ldst, n);
     s->stats.cycles_active += n;
     s->stats.resident_warp_cycles += (uint64_t)s->live_warps * n;
     if (s->nkernels > 1)

@@ -338,13 +338,17 @@ void sm_commit(sm_t *s, simt_stats_t *st);
 /* The idle-cycle skip (gpu/timing.c, docs/timing-model.md "Skipping idle
  * cycles").  An SM is quiescent at `now` when sm_cycle(now) would change
  * nothing but its per-cycle counters: no CTA resident, or no CTA to check
- * for completion, no collector unit in use, nothing queued in the LD/ST
- * unit, no warp to fetch for, and every scheduler clean (nothing its
- * warps depend on changed since it last found no warp), with no policy
- * event pending and past its issue interval, so that it takes the path
- * of issue() that only counts its cached stall reason and clocks no unit.
- * Then nothing changes until the first timed event: a pipeline result, an
- * LD/ST completion, a line arriving from a fill queue.
+ * for completion, no collector unit in use except memory instructions
+ * with their operands read waiting for room in a full LD/ST queue,
+ * nothing queued in the LD/ST unit or its queue parked on an L1 refusal
+ * (ldst_parked: each cycle only counts the retry), no warp to fetch for,
+ * no lock-table cycle open (Scratchpad Sharing), and every scheduler
+ * clean (nothing its warps depend on changed since it last found no
+ * warp), with no policy event pending and past its issue interval, so
+ * that it takes the path of issue() that only counts its cached stall
+ * reason and clocks no unit.  Then nothing changes until the first timed
+ * event: a pipeline result, an LD/ST completion, a line arriving from a
+ * fill queue (or from the hierarchy: the memory system's events).
  *
  * sm_idle_until: `now` when the SM is not quiescent, else the first cycle
  * (> now, UINT64_MAX: none) an event of its own can end that; a lower
