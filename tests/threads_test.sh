@@ -73,6 +73,28 @@ same "reduction, DYNCTA (configs/004/dyncta.cfg)" 0 reduction --config configs/0
 same "bfs stopped by gpgpu_max_cycle (partial statistics)" 5 bfs \
   --config configs/fermi-gtx480.cfg --set gpgpu_max_cycle=3000
 
+# The idle-cycle skip (docs/timing-model.md "Skipping idle cycles") decides
+# in the serial part of the loop: --threads 2 skipping must equal --threads
+# 1 stepping (skip_idle_cycles=0), everything but that key.  bfs on
+# kepler-ss skips about a fifth of its cycles.
+"$simt" run bfs --config configs/kepler-ss.cfg --set skip_idle_cycles=0 --threads 1 \
+  --quiet --json "$tmp/k0.json" >/dev/null 2>&1
+"$simt" run bfs --config configs/kepler-ss.cfg --threads 2 --quiet \
+  --json "$tmp/k1.json" >/dev/null 2>&1
+if python3 - "$tmp/k0.json" "$tmp/k1.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for d in (a, b):
+    d["config"].pop("skip_idle_cycles")
+sys.exit(0 if a == b and a["stats"]["gpu_sim_cycle"] > 0 else 1)
+PY
+then
+  ok "bfs, kepler-ss: --threads 2 with the idle-cycle skip equals --threads 1 stepping"
+else
+  bad "bfs, kepler-ss: --threads 2 skipping differs from --threads 1 stepping" \
+    "$(diff "$tmp/k0.json" "$tmp/k1.json" | head -n 10)"
+fi
+
 # Scratchpad Sharing really shared (else the case above tests nothing new)
 "$simt" run backprop --config configs/000/shared-owf.cfg --quiet --json "$tmp/s.json" >/dev/null 2>&1
 pairs=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stats"]["ssp_pairs"])' "$tmp/s.json" 2>/dev/null)
