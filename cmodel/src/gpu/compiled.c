@@ -96,8 +96,9 @@ int gpu_kernel_code(gpu_kernel_codes_t *k, const ptx_module_t *m,
                                 &k->plain, err);
         if (rc != SIMT_OK)
             return rc;
-        /* the copy dies here; nothing reads unit.cfg after compiling, and
-         * it must not dangle */
+        /* unit.cfg points at the copy, which dies here: nothing reads it
+         * after compiling, but rather than leave it dangling it points at
+         * the GPU's configuration, which outlives the code */
         k->plain.unit.cfg = cfg;
     }
     *out = &k->plain;
