@@ -440,8 +440,8 @@ def set3_section(s3):
           "Shared-OWF-OPT, both about Unshared-GTO; no block paired, no relssp.  "
           "*Shared = Unshared* compares the configurations without compiler passes; "
           "*-OPT = without* compares each -OPT run with the same configuration "
-          "without the passes (our relssp pass does not know whether a launch will "
-          "pair blocks: docs/scratchpad-sharing.md).\n"]
+          "without the passes (the passes' code runs only in launches that pair "
+          "blocks: docs/compiler.md, \"Only where blocks pair\").\n"]
     rows, same, opt_same, run = [], True, True, 0
 
     def yn(ok, have):
