@@ -41,6 +41,19 @@ TARGET_MIN_MTIS = 15.0         # M thread-instructions/s, every workload
 TARGET_RSS_MIB = 2048
 
 
+def workload_sections():
+    """Every workload's name: the [section]s of workloads/*/meta."""
+    out = []
+    for app in sorted(os.listdir(os.path.join(ROOT, "workloads"))):
+        meta = os.path.join(ROOT, "workloads", app, "meta")
+        if os.path.exists(meta):
+            for line in open(meta):
+                line = line.split("#")[0].strip()
+                if line.startswith("[") and line.endswith("]"):
+                    out.append(line[1:-1])
+    return out
+
+
 def paper_presets():
     """workload -> preset, from each meta's [section] and `paper = NNN ...`."""
     out = {}
@@ -116,8 +129,12 @@ def main():
         else:
             sys.stderr.write("bench_suite.py: error: unknown or incomplete option '%s'\n" % a)
             sys.exit(2)
+    # the suite is the workloads (workloads/*/meta), not the test kernels
+    # `simt list` also shows: those have no size knob
+    suite = set(workload_sections())
     names = [l.split()[0] for l in subprocess.run(
         [simt, "list"], capture_output=True, text=True, check=True).stdout.splitlines()]
+    names = [n for n in names if n in suite]
     if opts["--only"]:
         want = opts["--only"].split(",")
         unknown = [w for w in want if w not in names]

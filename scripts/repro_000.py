@@ -22,7 +22,13 @@ its PNG charts and prints the report:
   6. Fig. 18: each sharing configuration over Unshared-LRR;
   7. Fig. 21 (16 KB scratchpad, 48 KB L1) and Figs. 22/27 (48 KB
      scratchpad, 2048 threads): the gains and block counts;
-  8. Set-3 (Fig. 25): cycles identical Shared vs Unshared under LRR and GTO.
+  8. Set-3 (Fig. 25): cycles identical Shared vs Unshared under LRR and GTO;
+  9. Table 5's 16 KB kernels kmeans and lud (§6.9): blocks per SM beside the
+     reference's derived m -> n, IPC gain over Unshared-LRR, with registers
+     as compiled and capped at 20 (studies/000/table5-16k.toml);
+ 10. Fig. 19: the progress of paired CTAs, the shares of their cycles
+     before their first shared-region access, in the shared region and
+     after their relssp release, under the sharing configurations.
 
 Every number is read from the runs (the sizes are the workloads'; nothing
 here assumes them).  The paper's numbers are written once, in PAPER below,
@@ -46,8 +52,9 @@ TABLE1 = [("backprop", "backprop", 1), ("DCT1", "dct1", 1), ("DCT2", "dct2", 1),
 SET3 = [("BFS", "bfs"), ("b+tree", "btree"), ("DCT5", "dct5"), ("gaussian", "gaussian"),
         ("NN", "nn")]
 TABLE5_48K = [("DCT1 (8 KB tile)", "dct1_8k"), ("DCT2 (8 KB tile)", "dct2_8k"), ("MC2", "mc2")]
+TABLE5_16K = [("kmeans", "kmeans"), ("lud", "lud")]
 NAME = {w: n for n, w, _ in TABLE1}
-NAME.update({w: n for n, w in SET3 + TABLE5_48K})
+NAME.update({w: n for n, w in SET3 + TABLE5_48K + TABLE5_16K})
 
 # The paper's numbers (reference/000 = ../shared/reference/000-scratchpad-sharing.md;
 # the seed is arXiv 1607.03238).  Per Table 1 kernel:
@@ -109,6 +116,11 @@ PAPER_MEANS = {
 # the paper states them (the thread limit), and Fig. 22's kernels that get no
 # extra block there (§6.7: DCT1-4 not scratchpad-limited, SRAD1/2 thread-capped).
 PAPER_48K_N = {"dct1_8k": 8, "dct2_8k": 8, "fdtd3d": 16}
+# Table 5's 16 KB kernels (reference §5.4: 4608 B / 576 threads and 3872 B /
+# 484 threads): the reference's m -> n derived from the scratchpad alone
+# (§2.2 table, [derived]; the paper states none); §6.9 says only that both
+# improve with Shared-OWF-OPT over Unshared-LRR, with no number.
+PAPER_T5 = {"kmeans": dict(m=3, n=5), "lud": dict(m=4, n=6)}
 PAPER_48K_UNSHARED = ["dct1", "dct2", "dct3", "dct4", "srad1", "srad2"]
 
 CONFIGS = ["unshared_lrr", "unshared_gto", "unshared_2level", "shared_lrr", "shared_gto",
@@ -440,8 +452,8 @@ def set3_section(s3):
           "Shared-OWF-OPT, both about Unshared-GTO; no block paired, no relssp.  "
           "*Shared = Unshared* compares the configurations without compiler passes; "
           "*-OPT = without* compares each -OPT run with the same configuration "
-          "without the passes (our relssp pass does not know whether a launch will "
-          "pair blocks: docs/scratchpad-sharing.md).\n"]
+          "without the passes (the passes' code runs only in launches that pair "
+          "blocks: docs/compiler.md, \"Only where blocks pair\").\n"]
     rows, same, opt_same, run = [], True, True, 0
 
     def yn(ok, have):
@@ -476,12 +488,118 @@ def set3_section(s3):
     return "\n".join(md)
 
 
+def table5_section(t5):
+    md = ["## Table 5 at 16 KB: kmeans and lud (§6.9)\n",
+          "The paper: \"kmeans and lud show improvement with Shared-OWF-OPT-16K when "
+          "compared to Unshared-LRR-16K\", no number; m -> n is the reference's "
+          "derivation from the scratchpad alone (§2.2).  On kepler-ss both kernels "
+          "need at most 20 registers a thread for those n (65536 / (n x threads, "
+          "rounded up to warps), rounded down to the allocation unit of 4); with "
+          "our allocator's count registers bind first and sharing adds no block.  "
+          "*r20* = every configuration with `maxrregcount = 20` (the baseline "
+          "too), which spills what does not fit.  Gains are IPC ratios - 1 over "
+          "Unshared-LRR with the same registers.\n"]
+    rows = []
+    for n, w in TABLE5_16K:
+        p = PAPER_T5[w]
+        so, so20 = t5.get((w, "shared_owf_opt")), t5.get((w, "shared_owf_opt_r20"))
+        u, u20 = num(t5.get((w, "unshared_lrr")), "ipc"), num(t5.get((w, "unshared_lrr_r20")), "ipc")
+
+        def mn(r):
+            a, b = per_launch(r, "blocks_baseline"), per_launch(r, "blocks_shared")
+            return "-" if a is None else "%s -> %s" % (fmt_n(a), fmt_n(b))
+
+        def gain(c, base):
+            g = ratio(num(t5.get((w, c)), "ipc"), base)
+            return pct(None if g is None else g - 1)
+        r20 = ratio(u20, u)
+        rows.append([n, mn(so), gain("shared_owf_opt", u), mn(so20),
+                     "%d -> %d" % (p["m"], p["n"]), gain("unshared_gto_r20", u20),
+                     gain("unshared_owf_r20", u20), gain("shared_lrr_r20", u20),
+                     gain("shared_owf_r20", u20), gain("shared_owf_opt_r20", u20),
+                     pct(None if r20 is None else r20 - 1), "improves (no number)"])
+    md.append(table(["kernel", "m -> n, regs as compiled", "Sh-OWF-OPT",
+                     "m -> n, r20", "reference m -> n", "r20: Unsh-GTO", "OWF unshared",
+                     "Sh-LRR", "Sh-OWF", "Sh-OWF-OPT", "Unsh-LRR r20 / as compiled",
+                     "paper (Sh-OWF-OPT)"], rows))
+    md.append("*OWF unshared* is Shared-OWF with `ssp_sharing = 0`: OWF's order with "
+              "every CTA unshared, the scheduler's part of Shared-OWF's gain; "
+              "Sh-LRR against Unsh-LRR is sharing's part alone.\n")
+    return "\n".join(md)
+
+
+FIG19 = [("shared_lrr", "NoOpt (Sh-LRR)"), ("shared_owf", "Sh-OWF"),
+         ("shared_owf_reorder", "Minimize (Sh-OWF-Reorder)"),
+         ("shared_owf_postdom", "PostDom"), ("shared_owf_opt", "OPT")]
+
+
+def progress(row):
+    """(pre-acquire, shared, post-release) shares of the paired CTAs'
+    cycles, or None when the point did not run or paired no CTA."""
+    v = [num(row, k) for k in ("pre_acquire_cycles", "shared_cycles", "post_release_cycles")]
+    if any(x is None for x in v) or not sum(v):
+        return None
+    return [x / sum(v) for x in v]
+
+
+def fig19_section(t1):
+    md = ["## Fig. 19: progress of paired CTAs\n",
+          "Each cell: the shares of the paired CTAs' cycles (`ssp_pre_acquire_cycles`, "
+          "`ssp_shared_cycles`, `ssp_post_release_cycles`, docs/stats.md) before their "
+          "first shared-region access / from it to their relssp release or completion "
+          "/ after the release, in %.  The paper's Fig. 19 is bars without numbers "
+          "(NoOpt, Minimize, PostDom, OPT; §6.5): every kernel runs unshared before "
+          "its first shared access; heartwall's shared blocks never enter the shared "
+          "region; Minimize has no effect; PostDom and OPT help only the kernels with "
+          "many cycles after their last shared access.  The last column is OPT's IPC "
+          "over Minimize's.\n"]
+    rows = []
+    never, reorder_same, reorder_run = [], 0, 0
+    many, few = [], []  # (kernel, OPT / Minimize IPC) by OPT's post-release share
+    for n, w, s in TABLE1:
+        line = [n, "Set-%d" % s]
+        got = {}
+        for c, _ in FIG19:
+            got[c] = progress(t1.get((w, c)))
+            line.append("-" if got[c] is None else
+                        " / ".join("%.0f" % (100 * x) for x in got[c]))
+        g = ratio(num(t1.get((w, "shared_owf_opt")), "ipc"),
+                  num(t1.get((w, "shared_owf_reorder")), "ipc"))
+        line.append(pct(None if g is None else g - 1))
+        rows.append(line)
+        if got["shared_owf_opt"] is not None and g is not None:
+            (many if got["shared_owf_opt"][2] >= 0.03 else few).append((n, g))
+        have = [got[c] for c, _ in FIG19 if got[c] is not None]
+        if have and all(x[1] == 0 for x in have):
+            never.append(n)
+        a, b = got["shared_owf"], got["shared_owf_reorder"]
+        if a is not None and b is not None:
+            reorder_run += 1
+            reorder_same += all(abs(x - y) < 0.005 for x, y in zip(a, b))
+    md.append(table(["kernel", "set"] + [lab for _, lab in FIG19] + ["OPT / Minimize IPC"],
+                    rows))
+    md.append(table(["paper (§6.5, Fig. 19)", "ours"], [
+        ["heartwall's shared blocks never enter the shared region",
+         "kernels whose paired CTAs never access it (shared = 0 under every "
+         "configuration run): %s" % (", ".join(never) or "none")],
+        ["Minimize has no effect",
+         "Sh-OWF-Reorder's shares within 0.5 points of Sh-OWF's on %d of the %d "
+         "kernels run" % (reorder_same, reorder_run)],
+        ["PostDom and OPT help only kernels with many post-last-access cycles",
+         "OPT over Minimize, geomean: %s on the %d kernels with >= 3%% of their "
+         "paired cycles post-release under OPT (%s), %s on the %d others" % (
+             pct(gmean([g for _, g in many]) - 1 if many else None), len(many),
+             ", ".join(n for n, _ in many) or "none",
+             pct(gmean([g for _, g in few]) - 1 if few else None), len(few))]]))
+    return "\n".join(md)
+
+
 def main():
     a = arguments(__doc__)
     res = results_dir("000", a.size)
     failed = 0
     got = {}
-    for s in ("table1", "set3", "l1-48k", "smem-48k-2048thr"):
+    for s in ("table1", "set3", "l1-48k", "smem-48k-2048thr", "table5-16k"):
         rows, rc = run_study("000", a.simt, s, a.size, a.jobs, res, a.report_only)
         failed |= rc
         got[s] = by_point(rows)
@@ -489,12 +607,13 @@ def main():
     parts = ["# Seed 000 reproduction: Scratchpad Sharing (kepler-ss, size %s)\n" % a.size,
              "Generated by scripts/repro_000.py from the studies of studies/000/ (each "
              "study's own report, CSVs and charts are in its folder: table1/, set3/, "
-             "l1-48k/, smem-48k-2048thr/).  The paper's numbers are reference/000 §6; "
+             "l1-48k/, smem-48k-2048thr/, table5-16k/).  The paper's numbers are reference/000 §6; "
              "docs/scratchpad-sharing.md, \"Measured here\", explains the differences.\n",
              workloads_section(t1, got["set3"]), blocks_section(t1, res), ipc_section(t1, res),
              cycles_section(t1, res), insns_section(t1), breakdown_section(t1),
              l1_section(got["l1-48k"]), smem48_section(got["smem-48k-2048thr"]),
-             set3_section(got["set3"])]
+             set3_section(got["set3"]), table5_section(got["table5-16k"]),
+             fig19_section(t1)]
     write_report(res, "\n".join(parts))
     sys.exit(1 if failed else 0)
 

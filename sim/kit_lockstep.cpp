@@ -308,7 +308,8 @@ bool KitLockstep::compare(const Field &fd, uint64_t cycle, const void *c_base, v
             return true;
         uint64_t c = load(cp + (size_t)k * fd.f->csize, fd.f->csize) & mask;
         uint64_t r = load(rp + (size_t)k * fd.var.bytes, fd.var.bytes) & mask;
-        mm_ = KitMismatch{ cycle, field_name(fd, k), value_text(&c, 1), value_text(&r, 1) };
+        mm_ = KitMismatch{ cycle, field_name(fd, k), value_text(&c, 1), value_text(&r, 1),
+                           wave_t(cycle) };
         return false;
     }
     bool same = true;
@@ -326,7 +327,7 @@ bool KitLockstep::compare(const Field &fd, uint64_t cycle, const void *c_base, v
         if (same && differ) {
             same = false;
             mm_ = KitMismatch{ cycle, field_name(fd, k), value_text(words_.data(), fd.nw),
-                               value_text(words2_.data(), fd.nw) };
+                               value_text(words2_.data(), fd.nw), wave_t(cycle) };
             if (!keep)
                 return false;
         }
@@ -345,6 +346,12 @@ void KitLockstep::begin_row(uint64_t cycle)
     open_ = true;
     if (tracing_ && !trace_started_ && cycle >= from_ && cycle <= to_)
         trace_start();
+    if (trace_started_) { // a second clock in this cycle: the next 10 ns
+        if (row_seen_ && row_cycle_ == cycle)
+            t_extra_++;
+        row_seen_ = true;
+        row_cycle_ = cycle;
+    }
 }
 
 void KitLockstep::push_row()
@@ -382,7 +389,7 @@ bool KitLockstep::eval(uint64_t cycle, const void *state, const void *in, const 
     rtl_->eval();
     bool tr = trace_started_ && cycle <= to_;
     if (tr)
-        rtl_->trace_dump(cycle * 10);
+        rtl_->trace_dump(wave_t(cycle));
     cur().evaluated = true;
     std::memcpy(cur().c_out.data(), c_out, u_->out_size);
     bool ok = true;
@@ -405,8 +412,8 @@ bool KitLockstep::eval(uint64_t cycle, const void *state, const void *in, const 
     if (u_->cover)
         u_->cover(state, in, c_out, bins_.data(), mem_.data());
     if (tr) {
-        trace_inputs(cycle * 10, in);
-        trace_side(cycle * 10, UNIT_DIR_OUT, c_out, rtl_out_.data());
+        trace_inputs(cycle, in);
+        trace_side(wave_t(cycle), UNIT_DIR_OUT, c_out, rtl_out_.data());
     }
     return ok;
 }
@@ -420,14 +427,14 @@ bool KitLockstep::tick(uint64_t cycle, const void *in, const void *c_after)
         *rtl_->clk = 0;
         rtl_->eval();
         if (tr)
-            rtl_->trace_dump(cycle * 10);
+            rtl_->trace_dump(wave_t(cycle));
     }
     drive(in);
     *rtl_->clk = 1;
     rtl_->eval();
     if (tr) {
-        rtl_->trace_dump(cycle * 10 + 5);
-        trace_inputs(cycle * 10, in);
+        rtl_->trace_dump(wave_t(cycle) + 5);
+        trace_inputs(cycle, in);
     }
     cur().ticked = true;
     std::memcpy(cur().in.data(), in, u_->in_size);
@@ -461,7 +468,7 @@ bool KitLockstep::tick(uint64_t cycle, const void *in, const void *c_after)
         }
     }
     if (tr)
-        trace_side(cycle * 10 + 5, UNIT_DIR_FLOP, c_after, rtl_state_.data());
+        trace_side(wave_t(cycle) + 5, UNIT_DIR_FLOP, c_after, rtl_state_.data());
     if (u_->cover)
         u_->cover(c_after, in, nullptr, bins_.data(), mem_.data());
     if (ok)
@@ -540,6 +547,10 @@ void KitLockstep::trace_window(const std::string &dir, uint64_t from, uint64_t t
 
 void KitLockstep::trace_start()
 {
+    // the model's cycle of each clock: with an event-rate unit the time
+    // axis runs ahead of cycle * 10 (wave_t), this row does not
+    cycle_sig_c_ = c_vcd_.add("in", "model_cycle", 64);
+    cycle_sig_both_ = both_vcd_.add("in", "model_cycle", 64);
     for (Field &fd : fields_) {
         unsigned rows = fd.rows ? fd.count : 1;
         unsigned bits = fd.rows ? fd.width : fd.width * fd.count;
@@ -574,8 +585,10 @@ void KitLockstep::trace_start()
             }
         }
     std::string what = std::string(u_->name) + " instance " + std::to_string(instance_) +
-                       "; one cycle = 10 ns: inputs and outputs at cycle*10, flops after the "
-                       "edge at cycle*10+5";
+                       "; one clock = 10 ns: inputs and outputs at its start, flops after the "
+                       "edge 5 ns later; clocked once per cycle the time is cycle*10, and each "
+                       "further clock within a cycle takes the next 10 ns (in.model_cycle holds "
+                       "the model's cycle)";
     bool ok = c_vcd_.open(dir_ + "/c_twin.vcd", "simt cosim: C twin of " + what) &&
               both_vcd_.open(dir_ + "/side_by_side.vcd", "simt cosim: c. twin and rtl. of " + what) &&
               rtl_->trace_open(dir_ + "/rtl.fst");
@@ -584,10 +597,13 @@ void KitLockstep::trace_start()
     trace_started_ = ok;
 }
 
-void KitLockstep::trace_inputs(uint64_t t, const void *in)
+void KitLockstep::trace_inputs(uint64_t cycle, const void *in)
 {
+    uint64_t t = wave_t(cycle);
     c_vcd_.time(t);
     both_vcd_.time(t);
+    c_vcd_.set(cycle_sig_c_, cycle);
+    both_vcd_.set(cycle_sig_both_, cycle);
     for (const Field &fd : fields_) {
         if (fd.f->dir != UNIT_DIR_IN)
             continue;
@@ -637,7 +653,7 @@ bool KitLockstep::write_gtkw(const std::string &path) const
     FILE *f = std::fopen(path.c_str(), "w");
     if (!f)
         return false;
-    uint64_t t = mm_.cycle * 10, start = mm_.cycle > 6 ? (mm_.cycle - 6) * 10 : 0;
+    uint64_t t = mm_.t, start = t > 60 ? t - 60 : 0;
     std::string bad = mm_.field; // "age_q[3]" -> the VCD's "age_q(3)"
     size_t br = bad.find('[');
     if (br != std::string::npos)
@@ -695,6 +711,7 @@ bool KitLockstep::write_gtkw(const std::string &path) const
         }
     }
     std::fprintf(f, "@200\n-inputs (the same on both sides)\n");
+    std::fprintf(f, "@24\n+{in model_cycle} in.model_cycle[63:0]\n"); // decimal
     for (const Field &fd : fields_) {
         if (fd.f->dir != UNIT_DIR_IN)
             continue;

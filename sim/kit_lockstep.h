@@ -31,6 +31,7 @@ struct KitMismatch {
     uint64_t cycle = 0;
     std::string field;            // "grant_idx_o", "age_q[3]"
     std::string expected, actual; // C twin, RTL (decimal, or hex when wide)
+    uint64_t t = 0;               // its time in the waveform window (wave_t)
 };
 
 class KitLockstep {
@@ -93,7 +94,7 @@ private:
     void begin_row(uint64_t cycle);
     void push_row();
     void trace_start();
-    void trace_inputs(uint64_t t, const void *in);
+    void trace_inputs(uint64_t cycle, const void *in);
     void trace_side(uint64_t t, unsigned dir, const void *c_base, const void *r_base);
     std::string field_name(const Field &fd, unsigned k) const;
 
@@ -143,7 +144,17 @@ private:
     bool tracing_ = false, trace_started_ = false;
     std::string dir_;
     uint64_t from_ = 0, to_ = 0;
+    // Waveform time: 10 per clock.  A unit clocked once per cycle sits at
+    // cycle * 10; each further clock within one cycle (an event-rate unit,
+    // docs/cosim.md "Which cycles") takes the next 10 ns and shifts every
+    // later clock by as much, so that times never run backwards.
+    // t_extra_ counts those clocks since the window started; row_cycle_ is
+    // the cycle of the last row opened in it.
+    uint64_t t_extra_ = 0, row_cycle_ = 0;
+    bool row_seen_ = false;
+    uint64_t wave_t(uint64_t cycle) const { return (cycle + t_extra_) * 10; }
     VcdWriter c_vcd_, both_vcd_;
+    int cycle_sig_c_ = -1, cycle_sig_both_ = -1; // in.model_cycle
 };
 
 #endif

@@ -144,6 +144,30 @@ expect opt-relssp-bad 2 "'ssp_relssp' must be one of none, opt, postdom, not 'be
 expect opt-layout-bad 2 "'ssp_layout' must be one of decl, min, not 'max'" -- "$simt" opt --layout=max workloads/backprop/kernel.ptx -o "$tmp/z.ptx"
 expect run-set-relssp 0 "workload backprop: PASS" -- "$simt" run backprop --set ssp_relssp=opt --set ssp_layout=min
 expect run-set-threshold-bad 2 "ssp_threshold_permille" -- "$simt" run backprop --set ssp_threshold_permille=1000
+# The sharing passes only where blocks pair (docs/compiler.md, "Only where
+# blocks pair"): a kernel of 3000 B scratchpad on kepler-ss (R = 16384 B,
+# 3072 threads, 16 CTA slots, t = 0.1): with .reqntid 32 the scratchpad
+# limits (m = floor(16384/3000) = 5 < 16 slots, 96 by threads), and
+# n = 5 + floor((16384 - 15000) / 300) = 9: 4 pairs, so Shared-OWF-OPT's
+# simt opt writes its relssp; with .reqntid 1024 the threads limit
+# first (3 < 5): no pair, no relssp; without .reqntid the
+# shape is unknown and the passes run as selected.  simt info says which.
+for shape in "32" "1024" ""; do
+  { printf '.version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry shp(.param .u64 out)\n'
+    [ -n "$shape" ] && printf '.reqntid %s, 1, 1\n' "$shape"
+    printf '{\n  .reg .b32 %%r<4>;\n  .shared .align 4 .b8 s[3000];\n  mov.u32 %%r1, %%tid.x;\n'
+    printf '  shl.b32 %%r2, %%r1, 2;\n  st.shared.u32 [s+2000], %%r1;\n  ld.shared.u32 %%r3, [s+2000];\n  ret;\n}\n'; } >"$tmp/shp$shape.ptx"
+  expect "opt-shape-${shape:-none}" 0 "" -- "$simt" opt --config configs/000/shared-owf-opt.cfg "$tmp/shp$shape.ptx" -o "$tmp/shp$shape.out.ptx"
+  n=$(grep -c 'relssp;' "$tmp/shp$shape.out.ptx" 2>/dev/null)
+  if { [ "$shape" = 1024 ] && [ "$n" = 0 ]; } || { [ "$shape" != 1024 ] && [ "$n" = 1 ]; }; then
+    pass=$((pass + 1)); echo "ok opt-shape-${shape:-none}-relssp ($n)"
+  else
+    fail=$((fail + 1)); echo "FAIL opt-shape-${shape:-none}-relssp: $n relssp"
+  fi
+done
+expect info-shape-pairs 0 "sharing passes: run \(4 pairs per SM" -- "$simt" info "$tmp/shp32.ptx" --config configs/000/shared-owf-opt.cfg
+expect info-shape-no-pair 0 "sharing passes: not run" -- "$simt" info "$tmp/shp1024.ptx" --config configs/000/shared-owf-opt.cfg
+expect info-shape-unknown 0 "sharing passes: run \(pass --block" -- "$simt" info "$tmp/shp.ptx" --config configs/000/shared-owf-opt.cfg
 { printf '.version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry many()\n{\n  .reg .b32 %%r<2>;\n'
   for i in $(seq 0 64); do printf '  .shared .align 4 .b8 v%d[4];\n' "$i"; done
   printf '  mov.u32 %%r1, 1;\n  st.shared.u32 [v64], %%r1;\n  ret;\n}\n'; } >"$tmp/many.ptx"

@@ -9,6 +9,8 @@
 # 0); summed over the runs, every co-simulation bin of the lock table and
 # the release unit's bins a real workload reaches are hit.  Then the RTL in
 # the loop (--cosim-rtl-drives): every statistic as the C model alone's.
+# Last, a broken release unit (a mutant): caught, and the replay's waveform
+# window keeps its times rising through several clocks of one cycle.
 #
 # Default (make test, about 2 minutes on 2 cores): every workload under
 # Shared-OWF-OPT (optimal relssp placement: most release events) and
@@ -121,6 +123,43 @@ for wc in "histogram256 shared-owf" "dct3 shared-owf-opt" "dct1 shared-owf-opt" 
   fi
   rm -f "$tmp/plain.json" "$tmp/rtl.json"
 done
+
+# A broken release unit (its output reduces the state before the event):
+# the run stops at the first mismatch, and the replay's waveform window
+# gives each clock its own 10 ns although the unit is clocked once per
+# event, several times in one cycle (docs/cosim.md, "Which cycles").  The
+# mismatch is the second clock of cycle 0, so it must sit at t=10, and no
+# time may repeat or run backwards in any of the three files.
+mut="$build/mutants/relssp_reduce_before_event"
+mkdir -p "$mut"
+python3 tests/rtl/mutants.py --write relssp_release reduce_before_event "$tmp/mut.sv"
+cmp -s "$tmp/mut.sv" "$mut/relssp_release.sv" 2>/dev/null || cp "$tmp/mut.sv" "$mut/relssp_release.sv"
+if ! make -s BUILD="$mut" KIT_RTL_relssp_release="$(pwd)/$mut/relssp_release.sv" \
+     VERILATOR_EXTRA=-Wno-fatal "$mut/lib/libsimt_cosim.so" >"$tmp/mbuild.log" 2>&1; then
+  bad "relssp_release mutant plugin build" "$(tail -n 20 "$tmp/mbuild.log")"
+else
+  win="$tmp/window"
+  out=$(SIMT_COSIM_PLUGIN="$mut/lib/libsimt_cosim.so" "$simt" run dct1 --param size=small \
+        --config configs/000/shared-owf-opt.cfg --cosim relssp_release --cosim-dir "$win" 2>&1); rc=$?
+  if [ "$rc" -eq 4 ] &&
+     grep -q "^cosim: MISMATCH at cycle 0: unit relssp_release, instance 0, field all_released_o" <<<"$out"; then
+    ok "broken relssp_release caught: $(grep -m1 MISMATCH <<<"$out")"
+  else
+    bad "broken relssp_release caught (exit $rc)" "$out"
+  fi
+  # the time stamps of a VCD on stdin: strictly increasing, and t among them
+  rising() { awk -v t="$1" '/^#[0-9]+$/ { v = substr($0, 2) + 0; if (n && v <= last) bad = 1;
+             last = v; n++; if (v == t) seen = 1 } END { exit !(n && !bad && seen) }'; }
+  if [ -s "$win/side_by_side.vcd" ] && rising 10 <"$win/side_by_side.vcd" &&
+     rising 10 <"$win/c_twin.vcd" && fst2vcd "$win/rtl.fst" 2>/dev/null | rising 10 &&
+     grep -q 'model_cycle' "$win/side_by_side.vcd" &&
+     grep -qE '^\*-?[0-9.]+ 10 ' "$win/side_by_side.gtkw"; then
+    ok "relssp_release waveform window: times rise through two clocks of one cycle, view on t=10"
+  else
+    bad "relssp_release waveform window times" \
+        "$(grep -h '^#' "$win/side_by_side.vcd" 2>&1 | tr '\n' ' '; head -n 3 "$win/side_by_side.gtkw" 2>&1)"
+  fi
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

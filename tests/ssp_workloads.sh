@@ -121,9 +121,13 @@ done
 # and Shared-GTO run cycle-identical to Unshared-LRR and Unshared-GTO, and
 # Shared-OWF (every warp unshared: dynamic warp id order) stays within 5%
 # of Unshared-GTO.
+# The -OPT runs (the compiler passes selected) are cycle-identical too: no
+# launch pairs, so none runs the passes' code (38471 and 38031 before).
 declare -A cyc=()
-for c in unshared-lrr shared-lrr unshared-gto shared-gto shared-owf; do
-  if "$simt" run dct5 --config configs/000/$c.cfg --param size=paper --quiet \
+for c in unshared-lrr shared-lrr unshared-gto shared-gto shared-owf shared-lrr-opt shared-gto-opt; do
+  opt=()
+  case $c in *-opt) opt=(--set ssp_layout=min --set ssp_relssp=opt) ;; esac
+  if "$simt" run dct5 --config configs/000/${c%-opt}.cfg "${opt[@]}" --param size=paper --quiet \
        --json "$tmp/s3.json" >/dev/null 2>&1; then
     cyc[$c]=$(jnum "$tmp/s3.json" gpu_sim_cycle)
   else
@@ -132,12 +136,84 @@ for c in unshared-lrr shared-lrr unshared-gto shared-gto shared-owf; do
 done
 if [ "${cyc[unshared-lrr]}" != x ] && [ "${cyc[unshared-lrr]}" = "${cyc[shared-lrr]}" ] &&
    [ "${cyc[unshared-gto]}" = "${cyc[shared-gto]}" ] &&
+   [ "${cyc[unshared-lrr]}" = "${cyc[shared-lrr-opt]}" ] &&
+   [ "${cyc[unshared-gto]}" = "${cyc[shared-gto-opt]}" ] &&
    python3 -c "import sys; a, b = map(int, sys.argv[1:]); sys.exit(abs(a - b) > 0.05 * b)" \
      "${cyc[shared-owf]}" "${cyc[unshared-gto]}" 2>/dev/null; then
-  ok "dct5 (Set-3) paper: LRR ${cyc[unshared-lrr]} = ${cyc[shared-lrr]}, GTO ${cyc[unshared-gto]} = ${cyc[shared-gto]}, OWF ${cyc[shared-owf]}"
+  ok "dct5 (Set-3) paper: LRR ${cyc[unshared-lrr]} = ${cyc[shared-lrr]} = ${cyc[shared-lrr-opt]} (OPT), GTO ${cyc[unshared-gto]} = ${cyc[shared-gto]} = ${cyc[shared-gto-opt]} (OPT), OWF ${cyc[shared-owf]}"
 else
   bad "dct5 (Set-3) paper: ${cyc[*]}"
 fi
+
+# The sharing passes only where blocks pair (reference 000 §6.7-§6.8,
+# Fig. 25: "No relssp is inserted, and every block is unshared"; Fig. 22:
+# DCT1-4 at 48 KB).  A launch whose sharing occupancy has no pair runs the
+# kernel without ssp_layout/relssp (gpu/compiled.h), so the Set-3
+# workloads under Shared-LRR-OPT and Shared-GTO-OPT (the study set3.toml's
+# configurations) give the same full JSON (every statistic, every per-kernel
+# and per-SM record) as Unshared-LRR and Unshared-GTO.  Allowed to differ:
+# the resolved configuration, and ssp_blocks_baseline/ssp_blocks_shared,
+# which only ssp_sharing = 1 counts (they must then be equal: n = m); no
+# relssp runs (ssp_relssp_insns 0).  Before this, dct5 ran relssp and
+# split-edge GOTOs: 2644 cycles against 2632.
+jsame() {
+  python3 - "$@" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+s = b["stats"]
+if s["ssp_blocks_baseline"] != s["ssp_blocks_shared"] or s["ssp_pairs"] or s["ssp_relssp_insns"]:
+    print("paired or ran relssp: blocks %s -> %s, pairs %s, relssp %s" % (
+        s["ssp_blocks_baseline"], s["ssp_blocks_shared"], s["ssp_pairs"], s["ssp_relssp_insns"]))
+    sys.exit(1)
+def strip(d):
+    d = {k: v for k, v in d.items() if k != "config"}
+    d["stats"] = {k: v for k, v in d["stats"].items()
+                  if k not in ("ssp_blocks_baseline", "ssp_blocks_shared")}
+    return d
+a, b = strip(a), strip(b)
+if a != b:
+    diff = [k for k in a["stats"] if a["stats"][k] != b["stats"].get(k)]
+    print("differs: " + (", ".join("%s %s -> %s" % (k, a["stats"][k], b["stats"][k]) for k in diff[:4])
+                         if diff else "per-kernel or per-SM records"))
+    sys.exit(1)
+print("%s cycles" % s["gpu_sim_cycle"])
+PY
+}
+for w in bfs btree dct5 gaussian nn; do
+  for p in lrr gto; do
+    if ! "$simt" run "$w" --config configs/000/unshared-$p.cfg --param size=small --quiet \
+         --json "$tmp/u.json" >/dev/null 2>&1 ||
+       ! "$simt" run "$w" --config configs/000/shared-$p.cfg --set ssp_layout=min \
+         --set ssp_relssp=opt --param size=small --quiet --json "$tmp/o.json" >/dev/null 2>&1; then
+      bad "$w (Set-3) small: Shared-${p^^}-OPT or Unshared-${p^^} failed"; continue
+    fi
+    if msg=$(jsame "$tmp/u.json" "$tmp/o.json"); then
+      ok "$w (Set-3) small: Shared-${p^^}-OPT = Unshared-${p^^} (full JSON, $msg)"
+    else
+      bad "$w (Set-3) small: Shared-${p^^}-OPT against Unshared-${p^^}: $msg"
+    fi
+  done
+done
+# DCT1-4 at 48 KB and 2048 threads are limited by CTA slots (Fig. 22):
+# no pair, so no relssp runs under Shared-OWF-OPT there, while at 16 KB
+# (paired) the same kernels run it.
+for w in dct1 dct2 dct3 dct4; do
+  for c in shared-owf-opt-smem-48k-2048thr shared-owf-opt; do
+    if ! "$simt" run "$w" --config configs/000/$c.cfg --param size=small --quiet \
+         --json "$tmp/d.json" >/dev/null 2>&1; then
+      bad "$w small $c (exit $?)"; continue
+    fi
+    pairs=$(jnum "$tmp/d.json" ssp_pairs)
+    rel=$(jnum "$tmp/d.json" ssp_relssp_insns)
+    if [ "$c" = shared-owf-opt ] && { [ "$pairs" -eq 0 ] || [ "$rel" -eq 0 ]; }; then
+      bad "$w small $c: $pairs pairs, $rel relssp executed (16 KB pairs: relssp expected)"
+    elif [ "$c" != shared-owf-opt ] && { [ "$pairs" -ne 0 ] || [ "$rel" -ne 0 ]; }; then
+      bad "$w small $c: $pairs pairs, $rel relssp executed (48 KB: none expected)"
+    else
+      ok "$w small $c: $pairs pairs, $rel relssp executed"
+    fi
+  done
+done
 
 # Paper sizes against reference 000 §6.4 (Table 4: threads, thread
 # instructions U) and §6.2 (Table 11: Unshared-LRR IPC), within 25%

@@ -650,3 +650,108 @@ TEST(ssp_tables_end_with_the_kernel)
     CHECK_EQ(st->ssp_lock_acquisitions, 1);
     pk_gpu_free(g);
 }
+
+/* ---------- Fig. 19: the progress of paired CTAs ---------- */
+
+/* The accounting of sm_share_progress_* (docs/scratchpad-sharing.md,
+ * "Progress of paired CTAs") on five CTAs whose cycles are written out:
+ *   A owner with relssp: placed 10, first shared-region access 25 (a
+ *     second one at 40 changes nothing), release 70 (a second at 80
+ *     changes nothing), done 100: pre 25-10 = 15, shared 70-25 = 45,
+ *     post 100-70 = 30;
+ *   B non-owner that waits and then holds to its end: placed 0, access
+ *     120, done 200: pre 120, shared 80, post 0;
+ *   C never touches the region (heartwall's extra blocks): placed 5, done
+ *     55: pre 50, shared 0, post 0;
+ *   D relssp without an access (OPT's release on a path without one):
+ *     placed 0, release 30, done 50: pre 30, shared 0, post 20;
+ *   E unpaired (an unshared slot): placed 0, access 10, done 20: not
+ *     counted.
+ * Totals: pre 15 + 120 + 50 + 30 = 215, shared 45 + 80 = 125, post
+ * 30 + 20 = 50, 4 CTAs; each CTA's three add up to its life (90, 200, 50,
+ * 50). */
+TEST(ssp_progress_breakdown_hand_computed)
+{
+    uint64_t cyc[3] = { 0, 0, 0 };
+    unsigned n = 0;
+    sm_share_progress_t p;
+    sm_share_progress_begin(&p, 1, 10); /* A */
+    sm_share_progress_access(&p, 25);
+    sm_share_progress_access(&p, 40);
+    sm_share_progress_release(&p, 70);
+    sm_share_progress_release(&p, 80);
+    n += (unsigned)sm_share_progress_end(&p, 100, cyc);
+    CHECK_EQ(cyc[0], 15);
+    CHECK_EQ(cyc[1], 45);
+    CHECK_EQ(cyc[2], 30);
+    sm_share_progress_begin(&p, 1, 0); /* B */
+    sm_share_progress_access(&p, 120);
+    n += (unsigned)sm_share_progress_end(&p, 200, cyc);
+    sm_share_progress_begin(&p, 1, 5); /* C */
+    n += (unsigned)sm_share_progress_end(&p, 55, cyc);
+    CHECK_EQ(cyc[0], 15 + 120 + 50);
+    CHECK_EQ(cyc[1], 45 + 80);
+    sm_share_progress_begin(&p, 1, 0); /* D */
+    sm_share_progress_release(&p, 30);
+    n += (unsigned)sm_share_progress_end(&p, 50, cyc);
+    sm_share_progress_begin(&p, 0, 0); /* E */
+    sm_share_progress_access(&p, 10);
+    CHECK_EQ(sm_share_progress_end(&p, 20, cyc), 0);
+    CHECK_EQ(n, 4);
+    CHECK_EQ(cyc[0], 215);
+    CHECK_EQ(cyc[1], 125);
+    CHECK_EQ(cyc[2], 50);
+}
+
+/* The counters on real runs (one SM, one pair, two CTAs):
+ *   pair kernel, region offset 80, no relssp: both CTAs store into the
+ *     region and hold it to their end (one by transfer): shared > 0,
+ *     post-release 0, and the non-owner's wait makes pre-acquire > 0;
+ *   pair kernel, offset 0 (the region never touched, as heartwall's extra
+ *     blocks): every cycle pre-acquire;
+ *   rel kernel: each CTA runs LOOP2 (1500 iterations of 4 instructions,
+ *     at most one issue a cycle: >= 6000 cycles) after its release took
+ *     effect, so post-release >= 2 x 6000;
+ *   after kernel, mode 0: relssp without a shared-region access: shared
+ *     0.
+ * Each run counts 2 paired CTAs, and nothing else moves: the other
+ * statistics are those of the same runs checked above. */
+TEST(ssp_progress_breakdown_runs)
+{
+    const char *sets[] = { SMALL_SM, "gpgpu_n_clusters=1", NULL };
+    uint32_t p[2] = { 0, 80 };
+    run_t r = run_kernel(sets, pair_ptx, "pair", 2, 32, P_N, p, 2);
+    CHECK_MSG(r.rc == SIMT_OK, "%s", r.msg);
+    CHECK_EQ(r.st.ssp_paired_ctas, 2);
+    CHECK(r.st.ssp_pre_acquire_cycles > 0);
+    CHECK(r.st.ssp_shared_cycles > 0);
+    CHECK_EQ(r.st.ssp_post_release_cycles, 0);
+    /* the non-owner's pre-acquire covers its wait for the owner's end */
+    CHECK(r.st.ssp_pre_acquire_cycles > r.st.ssp_lock_held_cycles / 2);
+    free(r.out);
+
+    p[1] = 0;
+    r = run_kernel(sets, pair_ptx, "pair", 2, 32, P_N, p, 2);
+    CHECK_MSG(r.rc == SIMT_OK, "%s", r.msg);
+    CHECK_EQ(r.st.ssp_paired_ctas, 2);
+    CHECK(r.st.ssp_pre_acquire_cycles > 0);
+    CHECK_EQ(r.st.ssp_shared_cycles, 0);
+    CHECK_EQ(r.st.ssp_post_release_cycles, 0);
+    free(r.out);
+
+    uint32_t mode = 0;
+    r = run_kernel(sets, rel_ptx, "rel", 2, 64, R_N, &mode, 1);
+    CHECK_MSG(r.rc == SIMT_OK, "%s", r.msg);
+    CHECK_EQ(r.st.ssp_paired_ctas, 2);
+    CHECK(r.st.ssp_shared_cycles > 0);
+    CHECK_MSG(r.st.ssp_post_release_cycles >= 2 * 6000, "post-release %llu",
+              (unsigned long long)r.st.ssp_post_release_cycles);
+    free(r.out);
+
+    r = run_kernel(sets, after_ptx, "after", 2, 32, 1, &mode, 1);
+    CHECK_MSG(r.rc == SIMT_OK, "%s", r.msg);
+    CHECK_EQ(r.st.ssp_paired_ctas, 2);
+    CHECK_EQ(r.st.ssp_shared_cycles, 0);
+    CHECK(r.st.ssp_pre_acquire_cycles > 0);
+    free(r.out);
+}

@@ -1,7 +1,11 @@
 /* info.c: `simt info <file.ptx>`: per kernel, its parameters, physical
  * registers from our allocator, static shared and local memory, the
  * ptxas -v figure when the file's workload meta records one, and the
- * occupancy (CTAs per SM and the limiting resource) under a configuration. */
+ * occupancy (CTAs per SM and the limiting resource) under a configuration.
+ * With a launch shape (--block, .reqntid, .maxntid) the figures are those
+ * of the code a launch of that shape runs: with ssp_sharing = 1, a shape
+ * that pairs no blocks runs the kernel without the Scratchpad Sharing
+ * passes (gpu/compiled.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +75,26 @@ static void print_occupancy(const simt_config_t *cfg, const ptx_module_t *m,
             printf(" %s %u", occupancy_resource_name((occ_resource_t)r), o.by[r]);
         printf(r + 1 < OCC_NRESOURCES ? "," : "\n");
     }
+}
+
+/* Which code the sharing passes left (docs/compiler.md): only when the
+ * configuration selects them and the hardware shares (ssp_sharing). */
+static void print_sharing_passes(const simt_config_t *cfg,
+                                 const gpu_compiled_t *code,
+                                 const gpu_kernel_codes_t *codes,
+                                 uint64_t threads, long dyn)
+{
+    if (!compiler_selects_ssp(cfg) || !simt_config_get(cfg, SIMT_CFG_SSP_SHARING))
+        return;
+    if (!threads)
+        printf("  sharing passes: run (pass --block THREADS: a launch that "
+               "pairs no blocks runs the kernel without them)\n");
+    else if (code == &codes->configured)
+        printf("  sharing passes: run (%u pairs per SM at this shape)\n",
+               gpu_compiled_pairs(code, cfg, (uint32_t)threads, (uint64_t)dyn));
+    else
+        printf("  sharing passes: not run (no pair per SM at this shape; "
+               "ssp_layout and ssp_relssp apply only where blocks pair)\n");
 }
 
 int cli_info(int argc, char **argv)
@@ -155,13 +179,25 @@ int cli_info(int argc, char **argv)
         if (!fn->is_entry || !fn->count)
             continue;
         long ptxas = cli_meta_ptxas_regs(file, fn->name);
-        gpu_compiled_t ck;
+        /* the code a launch of this shape runs (gpu/compiled.h: with or
+         * without the Scratchpad Sharing passes); without a shape, the
+         * configured pipeline's */
+        uint64_t threads = cta_threads(fn, block);
+        gpu_kernel_codes_t codes;
+        memset(&codes, 0, sizeof codes);
+        const gpu_compiled_t *code = &codes.configured;
         simt_error_t cerr = { 0 };
-        if (gpu_compile_kernel(m, i, &cfg, 0, ptxas, &ck, &cerr) != SIMT_OK) {
+        int crc = threads
+            ? gpu_kernel_code(&codes, m, i, &cfg, 0, ptxas, (uint32_t)threads,
+                              (uint64_t)dyn, &code, &cerr)
+            : gpu_compile_kernel(m, i, &cfg, 0, ptxas, &codes.configured, &cerr);
+        if (crc != SIMT_OK) {
             fprintf(stderr, "%s\n", cerr.msg);
+            gpu_kernel_codes_free(&codes);
             rc = 2;
             continue;
         }
+        const gpu_compiled_t ck = *code;
         const compiler_resources_t *res = &ck.unit.res;
         printf("\nkernel %s\n", fn->name);
         printf("  parameters:     %u (%llu bytes)\n", fn->nparams,
@@ -190,7 +226,8 @@ int cli_info(int argc, char **argv)
                (unsigned long long)res->local_bytes);
         printf("  instructions:   %u\n", ck.unit.mod->funcs[i].count);
         print_occupancy(&cfg, m, i, ck.regs, block, dyn);
-        gpu_compiled_free(&ck);
+        print_sharing_passes(&cfg, code, &codes, threads, dyn);
+        gpu_kernel_codes_free(&codes);
     }
     ptx_module_free(m);
     return rc;

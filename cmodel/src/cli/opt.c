@@ -1,8 +1,9 @@
 /* opt.c: `simt opt`: the compiler passes over every kernel of a PTX file,
  * written back as PTX (ptx/printer.h), which `simt info` and
  * `simt run --ptx` accept.  The passes are the ones the configuration
- * selects (as a launch would run them), or the --passes list in its
- * order.  The output is written to a temporary file and renamed, so a
+ * selects (as a launch would run them: a kernel whose .reqntid shape
+ * pairs no blocks under ssp_sharing = 1 is written without the Scratchpad
+ * Sharing passes, keeps_ssp), or the --passes list in its order.  The output is written to a temporary file and renamed, so a
  * failure leaves nothing half-written. */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 #include "base/readfile.h"
 #include "cli/cli.h"
 #include "compiler/pipeline.h"
+#include "exec/exec.h"
+#include "gpu/occupancy.h"
 #include "ptx/printer.h"
 
 static int opt_usage(const char *fmt, const char *arg)
@@ -25,15 +28,45 @@ static int opt_usage(const char *fmt, const char *arg)
     return 2;
 }
 
+/* Whether the compiled kernel u keeps the Scratchpad Sharing passes
+ * (gpu/compiled.h's rule for a launch): yes, unless the hardware shares
+ * (ssp_sharing = 1) and the kernel declares its exact launch shape
+ * (.reqntid) and a launch of that shape, with no dynamic scratchpad, pairs
+ * no blocks.  Without .reqntid the shape is unknown (.maxntid is only a
+ * bound, and a smaller block may pair where the largest does not), so the
+ * passes run as selected. */
+static int keeps_ssp(const compiler_unit_t *u, const simt_config_t *cfg,
+                     const char *file)
+{
+    const ptx_function_t *fn = &u->src->funcs[u->kernel];
+    if (!compiler_selects_ssp(cfg) || !simt_config_get(cfg, SIMT_CFG_SSP_SHARING) ||
+        !fn->reqntid[0])
+        return 1;
+    uint32_t threads = fn->reqntid[0] * fn->reqntid[1] * fn->reqntid[2];
+    long ptxas = cli_meta_ptxas_regs(file, fn->name);
+    uint32_t regs = simt_config_get(cfg, SIMT_CFG_REGS_SOURCE) == 1 && ptxas >= 0
+                        ? (uint32_t)ptxas : u->res.regs;
+    uint64_t smem = exec_cta_smem(u->res.shared_bytes, 0);
+    return occupancy_sharing(cfg, threads, regs, smem,
+                             (uint32_t)simt_config_get(cfg, SIMT_CFG_SSP_THRESHOLD))
+               .pairs > 0;
+}
+
 /* Every kernel of *m through the passes; *m becomes the edited module. */
 static int compile_all(ptx_module_t **m, const simt_config_t *cfg,
-                       const char *passes, simt_error_t *err)
+                       const char *passes, const char *file, simt_error_t *err)
 {
     for (uint32_t k = 0; k < (*m)->nfuncs; k++) {
         if (!(*m)->funcs[k].is_entry || !(*m)->funcs[k].count)
             continue;
         compiler_unit_t u;
+        simt_config_t plain; /* outlives u, which points at it */
         int rc = compiler_compile(*m, k, cfg, passes, &u, err);
+        if (rc == SIMT_OK && !passes && !keeps_ssp(&u, cfg, file)) {
+            compiler_config_without_ssp(cfg, &plain);
+            compiler_unit_free(&u);
+            rc = compiler_compile(*m, k, &plain, NULL, &u, err);
+        }
         if (rc != SIMT_OK)
             return rc;
         ptx_module_t *edited = compiler_take_module(&u);
@@ -123,7 +156,7 @@ int cli_opt(int argc, char **argv)
     ptx_module_t *m = text ? ptx_parse(in, text, len, &err) : NULL;
     free(text);
     if (m)
-        rc = compile_all(&m, &cfg, passes, &err);
+        rc = compile_all(&m, &cfg, passes, in, &err);
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", out);
     FILE *f = m && rc == SIMT_OK ? fopen(tmp, "w") : NULL;

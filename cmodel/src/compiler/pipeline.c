@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "compiler/relssp.h"
 #include "ptx/edit.h"
 
 /* Every pass, in the order a configuration-driven pipeline runs them.
@@ -94,6 +95,19 @@ int compiler_compile(const ptx_module_t *m, uint32_t kernel,
     if (rc != SIMT_OK)
         compiler_unit_free(u);
     return rc;
+}
+
+int compiler_selects_ssp(const simt_config_t *cfg)
+{
+    return simt_config_get(cfg, SIMT_CFG_SSP_LAYOUT) != 0 ||
+           simt_config_get(cfg, SIMT_CFG_SSP_RELSSP) != RELSSP_NONE;
+}
+
+void compiler_config_without_ssp(const simt_config_t *cfg, simt_config_t *out)
+{
+    *out = *cfg;
+    out->value[SIMT_CFG_SSP_LAYOUT] = 0; /* decl */
+    out->value[SIMT_CFG_SSP_RELSSP] = RELSSP_NONE;
 }
 
 ptx_module_t *compiler_take_module(compiler_unit_t *u)

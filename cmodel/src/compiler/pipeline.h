@@ -28,6 +28,18 @@ int compiler_compile(const ptx_module_t *m, uint32_t kernel,
                      const simt_config_t *cfg, const char *passes,
                      compiler_unit_t *unit, simt_error_t *err);
 
+/* Scratchpad Sharing's passes (ssp_layout, ssp_split, relssp, and
+ * unique_exit when only ssp_relssp selects it) serve launches that pair
+ * blocks; a launch that does not pair runs the kernel without them
+ * (gpu/compiled.h).  compiler_selects_ssp: whether cfg selects any of them
+ * (ssp_layout != decl or ssp_relssp != none).  compiler_config_without_ssp:
+ * *out = cfg with ssp_layout = decl and ssp_relssp = none, the
+ * configuration whose pipeline is the one sharing-off runs, byte for byte
+ * (every other key, the register cap and unique_exit's own key included,
+ * is kept). */
+int compiler_selects_ssp(const simt_config_t *cfg);
+void compiler_config_without_ssp(const simt_config_t *cfg, simt_config_t *out);
+
 /* Gives the edited module to the caller (NULL when no pass edited it):
  * after this, compiler_unit_free leaves it alone. */
 ptx_module_t *compiler_take_module(compiler_unit_t *unit);

@@ -1152,6 +1152,10 @@ void sm_export_stats(const sm_t *s, simt_stats_t *st, simt_sm_stats_t *rec)
     st->ssp_lock_transfers += s->share.transfers;
     st->ssp_relssp_releases += s->share.releases;
     st->ssp_lock_held_cycles += s->share.held_cycles;
+    st->ssp_paired_ctas += s->share.paired_ctas;
+    st->ssp_pre_acquire_cycles += s->share.progress[0];
+    st->ssp_shared_cycles += s->share.progress[1];
+    st->ssp_post_release_cycles += s->share.progress[2];
     st->core_cycles_active += t->cycle_class[SM_CYCLE_ACTIVE];
     st->core_cycles_core_stall += t->cycle_class[SM_CYCLE_CORE_STALL];
     st->core_cycles_mem_stall += t->cycle_class[SM_CYCLE_MEM_STALL];

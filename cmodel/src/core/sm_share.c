@@ -24,9 +24,10 @@ const char *sm_share_init(sm_t *s)
     h->rel_pending = calloc(n, 1);
     h->rel_started = calloc(n, 1);
     h->inflight = calloc(n, sizeof *h->inflight);
+    h->prog = calloc(n, sizeof *h->prog);
     h->rel = malloc(sizeof *h->rel);
-    if (!h->held_since || !h->rel_done ||
-        !h->rel_pending || !h->rel_started || !h->inflight || !h->rel)
+    if (!h->held_since || !h->rel_done || !h->rel_pending ||
+        !h->rel_started || !h->inflight || !h->prog || !h->rel)
         return "out of memory";
     /* W warp slots and T CTA slots (config.c keeps them in the unit's
      * range when ssp_sharing is set) */
@@ -47,8 +48,42 @@ void sm_share_free(sm_t *s)
     free(h->rel_pending);
     free(h->rel_started);
     free(h->inflight);
+    free(h->prog);
     free(h->rel);
     *h = (sm_share_t){ 0 };
+}
+
+void sm_share_progress_begin(sm_share_progress_t *p, int paired, uint64_t now)
+{
+    *p = (sm_share_progress_t){ .start = now, .acquire = SM_SHARE_NEVER,
+                                .release = SM_SHARE_NEVER, .paired = paired != 0 };
+}
+
+void sm_share_progress_access(sm_share_progress_t *p, uint64_t now)
+{
+    if (p->acquire == SM_SHARE_NEVER)
+        p->acquire = now;
+}
+
+void sm_share_progress_release(sm_share_progress_t *p, uint64_t now)
+{
+    if (p->release == SM_SHARE_NEVER)
+        p->release = now;
+}
+
+int sm_share_progress_end(const sm_share_progress_t *p, uint64_t now, uint64_t cyc[3])
+{
+    if (!p->paired)
+        return 0;
+    /* the phase boundaries, each clamped to the CTA's life */
+    uint64_t a = p->acquire < now ? p->acquire : now;
+    uint64_t r = p->release < now ? p->release : now;
+    if (a > r) /* released without having touched the region */
+        a = r;
+    cyc[0] += a - p->start;
+    cyc[1] += r - a;
+    cyc[2] += now - r;
+    return 1;
 }
 
 static int sharing_kernel(const sm_t *s, const sm_kernel_t *k)
@@ -179,6 +214,7 @@ void sm_share_placed(sm_t *s, unsigned ci, uint64_t now)
     cta_t *c = &s->ctas[ci].cta;
     h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
     h->inflight[ci] = 0;
+    sm_share_progress_begin(&h->prog[ci], sm_share_partner(s, ci) >= 0, now);
     lt_begin(s, now);
     if (h->launch) { /* sm_share_slot saw the SM empty */
         h->launch = 0;
@@ -269,6 +305,7 @@ int sm_share_before_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
         h->held_since[j] = now;
         h->acquisitions++;
     }
+    sm_share_progress_access(&h->prog[ci], now);
     return SIMT_OK;
 }
 
@@ -281,6 +318,7 @@ static void try_release(sm_t *s, unsigned ci, uint64_t now)
     if (!h->rel_pending[ci] || h->inflight[ci])
         return;
     h->rel_pending[ci] = 0;
+    sm_share_progress_release(&h->prog[ci], now);
     int j = pair_of(s, ci);
     uint8_t was = h->lout.cls[ci];
     lt_begin(s, now);
@@ -407,6 +445,7 @@ void sm_share_cta_done(sm_t *s, unsigned ci, uint64_t now)
         else
             h->held_cycles += now - h->held_since[j];
     }
+    h->paired_ctas += (uint64_t)sm_share_progress_end(&h->prog[ci], now, h->progress);
     h->rel_done[ci] = h->rel_pending[ci] = h->rel_started[ci] = 0;
     h->inflight[ci] = 0;
     if (s->nctas == 1) /* the last CTA (the caller counts it down next):

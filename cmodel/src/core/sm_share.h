@@ -31,7 +31,10 @@
  *   rel_done        every live thread of the CTA executed relssp (latched
  *                   from all_released_o after the CTA's first relssp);
  *   inflight        the CTA's shared-memory instructions not written back
- *                   (relssp's fence).
+ *                   (relssp's fence);
+ *   prog            per CTA slot, the progress of a paired CTA (Fig. 19,
+ *                   below): its start, first shared-region access and
+ *                   release cycles.
  * Scratchpad layout (fixed per launch): baseline slot k owns
  * [k*R_tb, (k+1)*R_tb); extra slot m+j owns the private slice
  * [m*R_tb + j*priv, +priv) and its offsets >= limit alias slot j's bytes.
@@ -54,6 +57,39 @@ struct sm_kernel;
 struct sm_inst;
 struct exec_insn;
 
+/* Fig. 19's progress breakdown of one paired CTA (a CTA placed in a CTA
+ * slot that has a partner slot for the launch, owner or not;
+ * docs/scratchpad-sharing.md, "Progress of paired CTAs").  Three cycles
+ * split its life [start, end) into
+ *   pre-acquire  [start, acquire): before its first shared-region access
+ *                issued (waiting for the partner's lock counts here, and
+ *                so does a lock it was handed at the partner's completion
+ *                but has not used yet);
+ *   shared       [acquire, release): from that access until its relssp
+ *                release took effect (every live thread executed relssp
+ *                and its shared accesses drained), or until its end;
+ *   post-release [release, end).
+ * A CTA that never touches the region is pre-acquire all its life, or
+ * until its release, then post-release (shared = 0).  An access after the
+ * release is a fault, so acquire <= release whenever both are set.
+ * SM_SHARE_NEVER: the event has not happened. */
+#define SM_SHARE_NEVER UINT64_MAX
+typedef struct sm_share_progress {
+    uint64_t start, acquire, release;
+    uint8_t paired;            /* counted: the CTA's slot has a partner */
+} sm_share_progress_t;
+
+/* The progress record of a CTA placed at cycle now (paired or not). */
+void sm_share_progress_begin(sm_share_progress_t *p, int paired, uint64_t now);
+/* A shared-region access issued at now (the first one sets acquire). */
+void sm_share_progress_access(sm_share_progress_t *p, uint64_t now);
+/* The CTA's relssp release took effect at now (the first one counts). */
+void sm_share_progress_release(sm_share_progress_t *p, uint64_t now);
+/* The CTA completed at now: adds its pre-acquire, shared and post-release
+ * cycles to cyc[0..2] and returns 1 when it is paired; 0 and nothing
+ * added otherwise. */
+int sm_share_progress_end(const sm_share_progress_t *p, uint64_t now, uint64_t cyc[3]);
+
 typedef struct sm_share {
     const struct sm_kernel *k; /* the sharing kernel; NULL: ShSM = 0 */
     share_lock_table_state_t lt;  /* the lock table (twin) */
@@ -69,8 +105,11 @@ typedef struct sm_share {
     uint32_t *inflight;        /* per CTA slot */
     relssp_release_state_t *rel; /* the release unit's twin */
     uint32_t lanes;            /* the lanes of the relssp being issued */
+    sm_share_progress_t *prog; /* per CTA slot */
     /* statistics (simt_stats_t ssp_*) */
     uint64_t acquisitions, wait_cycles, transfers, releases, held_cycles;
+    uint64_t paired_ctas;      /* paired CTAs completed */
+    uint64_t progress[3];      /* their pre-acquire, shared, post-release cycles */
 } sm_share_t;
 
 /* NULL, or why not (host memory, too many CTA slots or schedulers for the

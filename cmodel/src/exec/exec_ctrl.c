@@ -290,14 +290,26 @@ static void h_bar(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 
 /* Instructions with no functional effect: memory ordering is trivially
  * satisfied by sequential execution; prefetch is a hint (the timing model
- * does not fetch the line yet); relssp and pref get their meaning from the
- * timing model's mechanisms (Scratchpad Sharing, EXPARS). */
+ * does not fetch the line yet); pref gets its meaning from the timing
+ * model's mechanisms (EXPARS). */
 static void h_nop(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
 {
     (void)x;
     (void)w;
     (void)ei;
     (void)m;
+}
+
+/* relssp: counted (ssp_relssp_insns: which launches ran the Scratchpad
+ * Sharing passes' code, gpu/compiled.h); the release itself is the timing
+ * model's (core/sm_share.c), which sees the instruction at issue. */
+static void h_relssp(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                     uint32_t m)
+{
+    (void)w;
+    (void)ei;
+    (void)m;
+    exec_stats(x)->ssp_relssp_insns++;
 }
 
 exec_fn exec_select_ctrl(const ptx_insn_t *in)
@@ -313,8 +325,8 @@ exec_fn exec_select_ctrl(const ptx_insn_t *in)
     case PTX_OP_TRAP: return h_trap;
     case PTX_OP_BAR: case PTX_OP_BARRIER: return h_bar;
     case PTX_OP_MEMBAR: case PTX_OP_FENCE: case PTX_OP_NANOSLEEP:
-    case PTX_OP_RELSSP: case PTX_OP_PREF: case PTX_OP_PREFETCH:
-    case PTX_OP_PREFETCHU:
+    case PTX_OP_RELSSP: return h_relssp;
+    case PTX_OP_PREF: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
         return h_nop;
     default: return NULL;
     }

@@ -161,6 +161,7 @@ void exec_stats_move(simt_stats_t *to, simt_stats_t *from)
     MOVE(global_loads);
     MOVE(global_stores);
     MOVE(ctas_completed);
+    MOVE(ssp_relssp_insns);
 #undef MOVE
 }
 

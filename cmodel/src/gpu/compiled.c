@@ -6,6 +6,7 @@
 
 #include "base/error.h"
 #include "compiler/regalloc.h"
+#include "gpu/occupancy.h"
 
 /* The physical register of every value slot: its function's own colouring
  * (compiler_unit_t.phys); a register the colouring did not place keeps the
@@ -56,4 +57,56 @@ void gpu_compiled_free(gpu_compiled_t *c)
     free(c->slot_phys);
     compiler_unit_free(&c->unit);
     memset(c, 0, sizeof *c);
+}
+
+uint32_t gpu_compiled_pairs(const gpu_compiled_t *c, const simt_config_t *cfg,
+                            uint32_t threads, uint64_t dyn_shared)
+{
+    uint64_t smem = exec_cta_smem(c->prog->static_shared, dyn_shared);
+    return occupancy_sharing(cfg, threads, c->regs, smem,
+                             (uint32_t)simt_config_get(cfg, SIMT_CFG_SSP_THRESHOLD))
+        .pairs;
+}
+
+int gpu_kernel_code(gpu_kernel_codes_t *k, const ptx_module_t *m,
+                    uint32_t kernel, const simt_config_t *cfg,
+                    uint64_t global_base, long ptxas_regs, uint32_t threads,
+                    uint64_t dyn_shared, const gpu_compiled_t **out,
+                    simt_error_t *err)
+{
+    int rc = SIMT_OK;
+    if (!k->configured.prog)
+        rc = gpu_compile_kernel(m, kernel, cfg, global_base, ptxas_regs,
+                                &k->configured, err);
+    if (rc != SIMT_OK)
+        return rc;
+    /* Without ssp_sharing nothing pairs and nothing decides: the passes
+     * run as selected (a compiler experiment, as `simt opt` writes them).
+     * With it, the launch is judged with the code that runs if it pairs:
+     * the passes' code sets its registers and scratchpad then. */
+    if (!compiler_selects_ssp(cfg) || !simt_config_get(cfg, SIMT_CFG_SSP_SHARING) ||
+        gpu_compiled_pairs(&k->configured, cfg, threads, dyn_shared) > 0) {
+        *out = &k->configured;
+        return SIMT_OK;
+    }
+    if (!k->plain.prog) {
+        simt_config_t plain;
+        compiler_config_without_ssp(cfg, &plain);
+        rc = gpu_compile_kernel(m, kernel, &plain, global_base, ptxas_regs,
+                                &k->plain, err);
+        if (rc != SIMT_OK)
+            return rc;
+        /* unit.cfg points at the copy, which dies here: nothing reads it
+         * after compiling, but rather than leave it dangling it points at
+         * the GPU's configuration, which outlives the code */
+        k->plain.unit.cfg = cfg;
+    }
+    *out = &k->plain;
+    return SIMT_OK;
+}
+
+void gpu_kernel_codes_free(gpu_kernel_codes_t *k)
+{
+    gpu_compiled_free(&k->configured);
+    gpu_compiled_free(&k->plain);
 }

@@ -20,8 +20,9 @@ struct simt_module {
     ptx_module_t *ptx;
     uint64_t global_base;      /* device address of .global variables */
     uint8_t *const_bank;
-    gpu_compiled_t *kernels;   /* per function, compiled at its first
-                                  launch (prog == NULL until then) */
+    gpu_kernel_codes_t *kernels; /* per function, compiled at its first
+                                  launch (gpu/compiled.h: with and
+                                  without the sharing passes) */
     long *ptxas_regs;          /* per function: ptxas -v figure, or -1 */
     struct simt_module *next;
 };
@@ -29,6 +30,7 @@ struct simt_module {
 typedef struct pending {
     simt_module_t *mod;
     uint32_t kernel;
+    const gpu_compiled_t *code; /* what this launch runs (gpu_kernel_code) */
     simt_launch_t launch;
     uint8_t *params;
 } pending_t;
@@ -178,7 +180,7 @@ static void module_free(simt_module_t *m)
 {
     if (m->kernels)
         for (uint32_t i = 0; i < m->ptx->nfuncs; i++)
-            gpu_compiled_free(&m->kernels[i]);
+            gpu_kernel_codes_free(&m->kernels[i]);
     free(m->kernels);
     free(m->ptxas_regs);
     free(m->const_bank);
@@ -257,9 +259,9 @@ static simt_kernel_stats_t *new_kernel_stats(simt_gpu_t *g, const pending_t *pl,
         k->block[0] = p->launch.block.x;
         k->block[1] = p->launch.block.y;
         k->block[2] = p->launch.block.z;
-        k->regs_per_thread = p->mod->kernels[p->kernel].regs;
+        k->regs_per_thread = p->code->regs;
         k->ctas = (uint64_t)p->launch.grid.x * p->launch.grid.y * p->launch.grid.z;
-        const exec_program_t *prog = p->mod->kernels[p->kernel].prog;
+        const exec_program_t *prog = p->code->prog;
         k->smem_per_cta = exec_cta_smem(prog->static_shared,
                                         p->launch.dynamic_shared_bytes);
         occupancy_t o = occupancy_of(&g->cfg, k->block[0] * k->block[1] * k->block[2],
@@ -590,13 +592,13 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
                          "the kernel takes %u", kernel, nargs, f->nparams);
     /* compile the kernel now, so that unsupported code is reported by the
      * launch that introduces it */
-    gpu_compiled_t *ck = &mod->kernels[fi];
-    if (!ck->prog) {
-        int rc = gpu_compile_kernel(p, (uint32_t)fi, &g->cfg, mod->global_base,
-                                    mod->ptxas_regs[fi], ck, err);
-        if (rc != SIMT_OK)
-            return rc;
-    }
+    const gpu_compiled_t *ck;
+    int crc = gpu_kernel_code(&mod->kernels[fi], p, (uint32_t)fi, &g->cfg,
+                              mod->global_base, mod->ptxas_regs[fi],
+                              (uint32_t)threads, launch->dynamic_shared_bytes,
+                              &ck, err);
+    if (crc != SIMT_OK)
+        return crc;
     occupancy_t occ = occupancy_of(&g->cfg, (uint32_t)threads, ck->regs,
                                    shared);
     if (occ.ctas == 0)
@@ -633,7 +635,7 @@ int simt_launch_kernel(simt_gpu_t *g, simt_module_t *mod, const char *kernel,
         g->queue = q;
         g->qcap = nc;
     }
-    g->queue[g->nqueue++] = (pending_t){ mod, (uint32_t)fi, *launch, params };
+    g->queue[g->nqueue++] = (pending_t){ mod, (uint32_t)fi, ck, *launch, params };
     /* a mix member's streams are its own (gpu/mix.h) */
     if (g->mix && gpu_mix_stream(g->mix, launch->stream,
                                  &g->queue[g->nqueue - 1].launch.stream) != 0) {
@@ -650,7 +652,7 @@ static exec_launch_t launch_of(simt_gpu_t *g, const pending_t *pl,
 {
     simt_module_t *mod = pl->mod;
     exec_launch_t L = {
-        .prog = mod->kernels[pl->kernel].prog,
+        .prog = pl->code->prog,
         .kernel_name = mod->ptx->funcs[pl->kernel].name,
         .gmem = &g->mem,
         .tex = &g->tex,
@@ -690,8 +692,8 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
     for (uint32_t i = 0; i < g->nqueue; i++) {
         const pending_t *pl = &g->queue[i];
         ls[i].l = launch_of(g, pl, err);
-        ls[i].regs = pl->mod->kernels[pl->kernel].regs;
-        ls[i].slot_phys = pl->mod->kernels[pl->kernel].slot_phys;
+        ls[i].regs = pl->code->regs;
+        ls[i].slot_phys = pl->code->slot_phys;
         ls[i].smem = cta_smem(&ls[i].l);
         ls[i].stream = (uint32_t)pl->launch.stream;
     }
