@@ -56,8 +56,11 @@ static inline int gate_closed(const sm_t *s, unsigned i, uint64_t now,
                scoreboard_collides(&s->sb, i, r->wr, r->nwr);
     case SM_GATE_PIPELINE:
         return pipeline_closed(s, i);
-    case SM_GATE_SMEM_LOCK:
-        return s->share.k && sm_share_gate_closed(s, i);
+    case SM_GATE_SMEM_LOCK: /* closed only for a non-owner's warp (the
+                               class test here: most warps are not) */
+        return s->share.k &&
+               s->share.lout.cls[sl->cta] == WARP_ARBITER_NONOWNER &&
+               sm_share_gate_closed(s, i);
     default:
         return 0;
     }
@@ -138,6 +141,8 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         q->valid &= ~bit;
         q->ready &= ~bit;
         q->waiting &= ~bit;
+        q->owf_cls[l] = 0;
+        s->share.lock_blocked -= (q->blocked[SM_GATE_SMEM_LOCK] & bit) != 0;
         for (int g = 0; g < SM_NGATES; g++)
             q->blocked[g] &= ~bit;
         if (i >= s->cfg.max_warps || !s->slots[i].live)
@@ -149,6 +154,7 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
             q->ready |= bit;
         else
             q->blocked[g] |= bit;
+        s->share.lock_blocked += g == SM_GATE_SMEM_LOCK;
         if (slot_waiting(s, i))
             q->waiting |= bit;
         const sm_cta_t *c = &s->ctas[sl->cta];
@@ -164,6 +170,7 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
                                      .block_age = c->block_age,
                                      .widx = (uint32_t)(sl->w - c->cta.warps),
                                      .pair = c->hi ? 2 : c->partner >= 0 };
+        q->owf_cls[l] = q->slot[l].cls;
     }
     q->any_waiting = (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
                       ~q->blocked[SM_GATE_PAUSED]) != 0;
