@@ -97,14 +97,14 @@ done
 # (configs/000/shared-owf-opt.cfg, sharing on) on kepler-ss at the default
 # size, two seed-000 workloads whose blocks pair (nqueens and srad1: 1 -> 2
 # blocks per SM, the second sharing the first's scratchpad).  Thread-instructions per user-CPU second (the best of
-# BENCH_SSP_RUNS, default 3, the two configurations run alternately, so
+# BENCH_SSP_RUNS, default 5, the two configurations run alternately, so
 # that the machine's load weighs on both alike) and their ratio.  Sharing
 # holds more warps per SM (each cycle looks at more of them), runs the
 # lock table at every shared-region access and the OWF arbiter, and adds
 # the relssp instructions; the target: sharing on within 10% of
 # sharing off (ratio >= 0.90).
 for wl in ${BENCH_SSP_WORKLOADS:-nqueens srad1}; do
-  for _ in $(seq "${BENCH_SSP_RUNS:-3}"); do
+  for _ in $(seq "${BENCH_SSP_RUNS:-5}"); do
     for c in unshared-lrr shared-owf-opt; do
       /usr/bin/time -f "%U" -o "$tmp/cpu" "$simt" run "$wl" --config "configs/000/$c.cfg" \
         --json "$tmp/$c.json" >/dev/null 2>&1
