@@ -237,6 +237,15 @@ static int ref_pick(const warp_arbiter_state_t *s, const warp_arbiter_in_t *in)
     return -1;
 }
 
+/* xorshift64: the test's seeded random source. */
+static uint64_t wa_rand(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
 /* Seeded random stimulus (allocations in any order reshuffle the ages,
  * issues move the greedy slot, classes 0..3 with the unused fourth):
  * 20,000 cycles each of GTO and OWF at N = 24, 48 and 64, every grant equal
@@ -245,7 +254,6 @@ TEST(warp_arbiter_gto_owf_random_against_reference)
 {
     static const unsigned ns[] = { 24, 48, 64 };
     uint64_t x = 0x9e3779b97f4a7c15ull;
-#define WA_RAND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
     for (unsigned p = 0; p < 2; p++)
         for (unsigned k = 0; k < sizeof ns / sizeof ns[0]; k++) {
             warp_arbiter_state_t s;
@@ -257,26 +265,25 @@ TEST(warp_arbiter_gto_owf_random_against_reference)
                 warp_arbiter_in_t in;
                 memset(&in, 0, sizeof in);
                 in.policy = p ? WARP_ARBITER_OWF : WARP_ARBITER_GTO;
-                in.valid = WA_RAND();
-                in.ready = WA_RAND() | WA_RAND();
+                in.valid = wa_rand(&x);
+                in.ready = wa_rand(&x);
+                in.ready |= wa_rand(&x);
                 for (unsigned i = 0; i < WARP_ARBITER_MAX_N; i++)
-                    in.cls[i] = (uint8_t)(WA_RAND() % 4);
+                    in.cls[i] = (uint8_t)(wa_rand(&x) % 4);
                 warp_arbiter_out_t out;
                 warp_arbiter_eval(&s, &in, &out);
                 int want = ref_pick(&s, &in);
                 int got = out.grant_valid ? (int)out.grant_idx : -1;
                 CHECK_MSG(got == want, "policy %u N %u cycle %u: granted %d, reference %d",
-                              in.policy, ns[k], cyc, got, want);
+                          in.policy, ns[k], cyc, got, want);
                 if (out.grant_valid) {
                     in.issued_valid = 1;
                     in.issued_idx = out.grant_idx;
                 }
-                if (WA_RAND() % 4 == 0) /* one to three warps arrive */
-                    in.alloc = ((uint64_t)1 << WA_RAND() % ns[k]) |
-                               ((uint64_t)1 << WA_RAND() % ns[k]) |
-                               ((uint64_t)1 << WA_RAND() % ns[k]);
+                if (wa_rand(&x) % 4 == 0) /* one to three warps arrive */
+                    for (unsigned a = 0; a < 3; a++)
+                        in.alloc |= (uint64_t)1 << wa_rand(&x) % ns[k];
                 warp_arbiter_tick(&s, &in);
             }
         }
-#undef WA_RAND
 }
