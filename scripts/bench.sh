@@ -92,6 +92,40 @@ print(f"  speed: {s['thread_insns'] / t / 1e6:.1f} M thread-instructions/s (targ
 PY
 done
 
+# Scratchpad Sharing (issue 13): the same workload under Unshared-LRR
+# (configs/000/unshared-lrr.cfg, sharing off) and Shared-OWF-OPT
+# (configs/000/shared-owf-opt.cfg, sharing on) on kepler-ss at the default
+# size, two seed-000 workloads whose blocks pair (nqueens and srad1: 1 -> 2
+# blocks per SM, the second sharing the first's scratchpad).  Thread-instructions per user-CPU second (the best of
+# BENCH_SSP_RUNS, default 5, the two configurations run alternately, so
+# that the machine's load weighs on both alike) and their ratio.  Sharing
+# holds more warps per SM (each cycle looks at more of them), runs the
+# lock table at every shared-region access and the OWF arbiter, and adds
+# the relssp instructions; the issue's target: sharing on within 10% of
+# sharing off (ratio >= 0.90).
+for wl in ${BENCH_SSP_WORKLOADS:-nqueens srad1}; do
+  for _ in $(seq "${BENCH_SSP_RUNS:-5}"); do
+    for c in unshared-lrr shared-owf-opt; do
+      /usr/bin/time -f "%U" -o "$tmp/cpu" "$simt" run "$wl" --config "configs/000/$c.cfg" \
+        --json "$tmp/$c.json" >/dev/null 2>&1
+      python3 -c "import json; print(json.load(open('$tmp/$c.json'))['stats']['thread_insns'], \
+                  open('$tmp/cpu').read().split()[-1])" >>"$tmp/$c.runs"
+    done
+  done
+  python3 - "$tmp/unshared-lrr.runs" "$tmp/shared-owf-opt.runs" "$wl" <<'PY'
+import sys
+def best(path):
+    runs = [tuple(map(float, l.split())) for l in open(path)]
+    return runs[0][0], max(ti / max(t, 1e-3) for ti, t in runs), min(t for _, t in runs)
+(ui, us, ut), (si, ss, st) = best(sys.argv[1]), best(sys.argv[2])
+print(f"sharing (kepler-ss): {sys.argv[3]}: Unshared-LRR {us / 1e6:.1f} M thread-instructions "
+      f"per CPU second ({ui:,.0f} in {ut:.2f} s), Shared-OWF-OPT {ss / 1e6:.1f} M "
+      f"({si:,.0f} in {st:.2f} s): sharing on at {ss / us:.2f}x the speed of sharing off "
+      f"(target >= 0.90, issue 13: within 10%)")
+PY
+  rm -f "$tmp/unshared-lrr.runs" "$tmp/shared-owf-opt.runs"
+done
+
 # The same timing runs against a reference build (BENCH_REF, a commit;
 # default: main before the model seams of issue 16; BENCH_REF= skips it),
 # built in a scratch worktree and run alternately with this one: simulated

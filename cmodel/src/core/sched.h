@@ -78,6 +78,10 @@ typedef struct sched_view {
                            or is paused with its CTA (dyncta): a two-level
                            scheduler's pending warps */
     const sched_slot_t *slot; /* per local slot */
+    /* NULL, or SCHED_MAX_SLOTS bytes: per local slot slot[l].cls where
+     * valid is set and 0 elsewhere (the warp arbiter's cls_i as it is,
+     * copied whole each pick instead of gathered slot by slot) */
+    const uint8_t *cls;
 } sched_view_t;
 
 typedef struct sched_params {

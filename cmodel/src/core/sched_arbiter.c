@@ -16,6 +16,7 @@
  * warps wait at a barrier that the capped-out warps never reach
  * (docs/units/warp_arbiter.md, D11). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/sched_arbiter.h"
 
@@ -87,7 +88,12 @@ static int arb_pick(sched_t *s, const sched_view_t *v, uint64_t now)
         valid &= ~v->waiting;
     in->valid = valid;
     in->ready = v->ready & valid;
-    if (in->policy == WARP_ARBITER_OWF) /* the only policy that reads cls_i */
+    /* cls_i: the class of every valid slot, 0 elsewhere; OWF is the only
+     * policy that reads it */
+    _Static_assert(sizeof in->cls == SCHED_MAX_SLOTS, "cls_i is one byte a slot");
+    if (in->policy == WARP_ARBITER_OWF && v->cls) /* the issue stage's */
+        memcpy(in->cls, v->cls, sizeof in->cls);
+    else if (in->policy == WARP_ARBITER_OWF) /* a view built by hand */
         for (unsigned l = 0; l < s->p.nslots; l++)
             in->cls[l] = v->valid >> l & 1 ? v->slot[l].cls : 0;
     warp_arbiter_out_t out;

@@ -196,7 +196,8 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         }
         s->scheds[k].cls = SM_CYCLE_IDLE; /* no warp yet */
         s->scheds[k].slot = calloc(per, sizeof *s->scheds[k].slot);
-        if (!s->scheds[k].slot) {
+        s->scheds[k].owf_cls = calloc(SCHED_MAX_SLOTS, 1);
+        if (!s->scheds[k].slot || !s->scheds[k].owf_cls) {
             sm_free(s);
             return "out of memory";
         }
@@ -214,6 +215,7 @@ void sm_free(sm_t *s)
     for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++) {
         sched_free(&s->scheds[k].policy);
         free(s->scheds[k].slot);
+        free(s->scheds[k].owf_cls);
     }
     free(s->scheds);
     if (s->cfg.icache)
@@ -738,6 +740,8 @@ static int issue(sm_t *s, uint64_t now)
 {
     unsigned n = s->cfg.nsched;
     if (s->issue_same) { /* the last cycle again (sm_t.issue_same) */
+        if (s->share.k) /* no refresh: the lock's waiters are the last's */
+            s->share.wait_cycles += s->share.lock_blocked;
         for (unsigned k = 0; k < n; k++)
             s->stats.stall[s->scheds[k].stall]++;
         s->stats.cycle_class[s->same_cls]++;
@@ -782,7 +786,8 @@ static int issue(sm_t *s, uint64_t now)
         sm_ready_refresh(s, k, now);
         sm_ready_check(s, k, now);
         sched_view_t view = { .valid = q->valid, .ready = q->ready,
-                              .waiting = q->waiting, .slot = q->slot };
+                              .waiting = q->waiting, .slot = q->slot,
+                              .cls = q->owf_cls };
         int j = sched_pick(sc, &view, cyc);
         if (j == SCHED_STOP)
             return cosim_stop(s, NULL, NULL);
@@ -819,9 +824,7 @@ static int issue(sm_t *s, uint64_t now)
             return cosim_stop(s, NULL, NULL);
     }
     if (s->share.k) /* warp-cycles whose first closed gate is the lock */
-        for (unsigned k = 0; k < n; k++)
-            s->share.wait_cycles +=
-                (uint64_t)__builtin_popcountll(s->scheds[k].blocked[SM_GATE_SMEM_LOCK]);
+        s->share.wait_cycles += s->share.lock_blocked;
     s->stats.cycle_class[cls]++;
     if (!issued && !held) {
         if (waiting)
@@ -830,7 +833,7 @@ static int issue(sm_t *s, uint64_t now)
             s->stats.idle_cycles++;
     }
 #ifndef SIMT_CHECK_READINESS
-    if (same && !s->share.k) {
+    if (same) {
         s->issue_same = 1;
         s->same_cls = (uint8_t)cls;
         s->same_held = (uint8_t)held;
@@ -1089,9 +1092,7 @@ void sm_idle_cycles(sm_t *s, uint64_t n)
         waiting |= q->any_waiting;
     }
     if (s->share.k) /* as issue(): warp-cycles blocked first by the lock */
-        for (unsigned k = 0; k < s->cfg.nsched; k++)
-            s->share.wait_cycles += n * (uint64_t)__builtin_popcountll(
-                                            s->scheds[k].blocked[SM_GATE_SMEM_LOCK]);
+        s->share.wait_cycles += n * (uint64_t)s->share.lock_blocked;
     s->stats.cycle_class[cls] += n;
     if (!held) {
         if (waiting)

@@ -247,9 +247,10 @@ typedef struct sm {
      * free_at, no event awaiting its clock) and issued nothing; until a
      * touch, an event or an arrival (sm_ready_touch, sm_ready_event,
      * which clear it) each cycle repeats it exactly, so it only adds its
-     * counts: the cycle's class, and held/waiting for idle_cycles and
-     * mem_wait_cycles.  Never set under Scratchpad Sharing or in the
-     * check build (which looks at every scheduler every cycle). */
+     * counts: the cycle's class, held/waiting for idle_cycles and
+     * mem_wait_cycles, and under Scratchpad Sharing the lock's waiters
+     * (sm_share_t.lock_blocked: no refresh, so no change).  Never set in
+     * the check build (which looks at every scheduler every cycle). */
     uint8_t issue_same, same_cls, same_held, same_waiting;
     unsigned fetch_rr;
     cache_t icache;

@@ -83,6 +83,8 @@ typedef struct sm_sched {
     uint64_t blocked[SM_NGATES]; /* local slots whose first closed gate
                                     is this one */
     sched_slot_t *slot;        /* the view, per local slot */
+    uint8_t *owf_cls;          /* the view's cls (SCHED_MAX_SLOTS bytes):
+                                  slot[l].cls where valid, 0 elsewhere */
     uint8_t dirty;             /* something its readiness depends on
                                   changed since it last found no warp */
     uint8_t stall;             /* that last stall reason (sm_stall_t) */

@@ -110,6 +110,11 @@ typedef struct sm_share {
     uint64_t acquisitions, wait_cycles, transfers, releases, held_cycles;
     uint64_t paired_ctas;      /* paired CTAs completed */
     uint64_t progress[3];      /* their pre-acquire, shared, post-release cycles */
+    /* The warp slots whose first closed gate is the lock: the bits of
+     * every scheduler's blocked[SM_GATE_SMEM_LOCK], kept by
+     * sm_ready_refresh (the only place those masks change), so that each
+     * cycle adds it to wait_cycles without counting the masks' bits. */
+    uint32_t lock_blocked;
 } sm_share_t;
 
 /* NULL, or why not (host memory, too many CTA slots or schedulers for the

@@ -93,12 +93,10 @@ static void next(const share_lock_table_state_t *s,
     unsigned t = s->cfg.t, pw = s->cfg.part_w;
     uint64_t tm = slot_mask(t);
     uint32_t pmask = (1u << pw) - 1;
-    n->cfg = s->cfg;
-    n->shsm = s->shsm;
-    memcpy(n->partner, s->partner, t);
-    n->lock_valid = s->lock_valid;
-    memcpy(n->lock, s->lock, s->cfg.pairs);
-    n->rel_done = s->rel_done;
+    /* every flop, whole arrays included: a fixed-size copy is cheaper than
+     * two calls copying t and pairs entries (this runs at every lock
+     * request), and the entries past them are never read */
+    *n = *s;
 
     /* 1. launch: the tables (§2.6 row 1) */
     if (in->launch & 1) {
@@ -140,8 +138,10 @@ static void next(const share_lock_table_state_t *s,
     }
     /* 5. completions, per pair its lower slot first (§2.6) */
     for (unsigned j = 0; j < s->cfg.pairs; j++) {
+        if (!(n->lock_valid >> j & 1)) /* a free lock: nothing to hand on */
+            continue;
         int hi = pair_hi(n, j);
-        if (hi < 0 || !(n->lock_valid >> j & 1))
+        if (hi < 0)
             continue;
         if (n->lock[j] == j && (in->done >> j & 1))
             set_lock(n, j, (in->live >> hi & 1) && !(n->rel_done >> hi & 1) ? hi : -1);
@@ -158,7 +158,18 @@ static void next(const share_lock_table_state_t *s,
         return;
     /* outputs from the next state */
     out->grant = grant;
+    if (!n->lock_valid) { /* no lock held: every slot unshared */
+        memset(out->cls, WARP_ARBITER_UNSHARED, t);
+        return;
+    }
     for (unsigned x = 0; x < t; x++) {
+        /* x's pair, when it has one, is x or partner[x]: a slot neither of
+         * whose locks is held is unshared without the lookup */
+        unsigned p = n->partner[x];
+        if (!(n->lock_valid & ((uint64_t)1 << x | (p < 64 ? (uint64_t)1 << p : 0)))) {
+            out->cls[x] = WARP_ARBITER_UNSHARED;
+            continue;
+        }
         int j = pair_of(n, x);
         if (j < 0 || !(n->lock_valid >> j & 1))
             out->cls[x] = WARP_ARBITER_UNSHARED;
@@ -180,11 +191,7 @@ void share_lock_table_tick(share_lock_table_state_t *st,
 {
     share_lock_table_state_t n;
     next(st, in, &n, NULL);
-    st->shsm = n.shsm;
-    memcpy(st->partner, n.partner, st->cfg.t);
-    st->lock_valid = n.lock_valid;
-    memcpy(st->lock, n.lock, st->cfg.pairs);
-    st->rel_done = n.rel_done;
+    *st = n; /* next() copied every flop and changed only in-range ones */
 }
 
 /* ------------------------------------------------------------------ */

@@ -40,12 +40,15 @@ void warp_arbiter_reset(warp_arbiter_state_t *s)
 }
 
 /* The oldest slot of a non-empty set: the one older than every other
- * member.  -1 for an empty set. */
+ * member.  -1 for an empty set.  Only the members are visited (lowest
+ * index first, as a scan of every slot would find them; the set holds no
+ * slot at or above n): the issue stage asks this every cycle a scheduler
+ * picks, and the set is usually a few of up to 64 slots. */
 static int oldest(const warp_arbiter_state_t *s, uint64_t set)
 {
-    for (unsigned i = 0; i < s->cfg.n; i++) {
-        uint64_t bit = (uint64_t)1 << i;
-        if ((set & bit) && (set & ~bit & ~s->age[i]) == 0)
+    for (uint64_t m = set; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        if ((set & ~((uint64_t)1 << i) & ~s->age[i]) == 0)
             return (int)i;
     }
     return -1;
@@ -80,15 +83,16 @@ static int pick_owf(const warp_arbiter_state_t *s, const warp_arbiter_in_t *in,
     int g = greedy(s, cand);
     if (g >= 0)
         return g;
-    /* The smallest class present, then the oldest in it. */
-    for (unsigned c = 0; c < 4; c++) {
-        uint64_t in_class = 0;
-        for (unsigned i = 0; i < s->cfg.n; i++)
-            if ((cand >> i & 1) && (in->cls[i] & 3) == c)
-                in_class |= (uint64_t)1 << i;
-        if (in_class)
-            return oldest(s, in_class);
+    /* The smallest class present, then the oldest in it: the candidates
+     * sorted into their classes in one pass over the candidates alone. */
+    uint64_t in_class[4] = { 0, 0, 0, 0 };
+    for (uint64_t m = cand; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        in_class[in->cls[i] & 3] |= (uint64_t)1 << i;
     }
+    for (unsigned c = 0; c < 4; c++)
+        if (in_class[c])
+            return oldest(s, in_class[c]);
     return -1;
 }
 
