@@ -91,7 +91,7 @@ static int open_gpu(const simt_config_t *cfg, cli_progress_t *progress,
     if (!gpu)
         return err->status;
     *gpu_out = gpu;
-    if (trace_path && cli_cta_trace_open(trace, trace_path, gpu, err) != SIMT_OK)
+    if (trace && trace_path && cli_cta_trace_open(trace, trace_path, gpu, err) != SIMT_OK)
         return err->status;
     if (progress)
         cli_progress_start(progress, gpu, stderr);
