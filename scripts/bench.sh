@@ -139,10 +139,12 @@ if [ -n "$ref" ] && git rev-parse -q --verify "$ref^{commit}" >/dev/null 2>&1; t
                 "hmmer" "gaussian --param size=small"; do
       for _ in 1 2; do
         for which in new ref; do
-          bin=$simt
-          [ "$which" = ref ] && bin=$tmp/ref/build/bin/simt
+          # each build reads its own tree's preset: a key added since the
+          # reference commit is one its binary rejects
+          bin=$simt cfg=configs/fermi-gtx480.cfg
+          [ "$which" = ref ] && bin=$tmp/ref/build/bin/simt cfg=$tmp/ref/configs/fermi-gtx480.cfg
           # shellcheck disable=SC2086
-          /usr/bin/time -f "%U" -o "$tmp/cpu" "$bin" run $spec --config configs/fermi-gtx480.cfg \
+          /usr/bin/time -f "%U" -o "$tmp/cpu" "$bin" run $spec --config "$cfg" \
             --json "$tmp/$which.json" >/dev/null 2>&1
           python3 -c "import json; print(json.load(open('$tmp/$which.json'))['stats']['gpu_sim_cycle'], \
                       open('$tmp/cpu').read().split()[-1])" >>"$tmp/$which.runs"

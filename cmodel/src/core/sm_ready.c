@@ -29,11 +29,17 @@ static const struct {
                             "the partner's", SM_STALL_SMEM_LOCK, 0 },
 };
 
-static inline int pipeline_closed(const sm_t *s, unsigned i)
+/* The pipeline gate depends on the slot only through its instruction's
+ * collector class. */
+static inline int class_closed(const sm_t *s, opc_class_t cls)
 {
-    opc_class_t cls = s->slots[i].timing.cls;
     return !opc_free_cus(&s->opc, cls) || !s->nfree_insts ||
            (cls == OPC_MEM && !ldst_can_prepare(&s->ldst));
+}
+
+static inline int pipeline_closed(const sm_t *s, unsigned i)
+{
+    return class_closed(s, s->slots[i].timing.cls);
 }
 
 /* Whether gate g is closed for slot i at `now` (a switch, not a table of
@@ -133,7 +139,13 @@ void sm_ready_event(sm_t *s, unsigned ev)
         for (int g = 0; g < SM_NGATES; g++)
             if (sm_gates[g].opened_by & ev)
                 m |= q->blocked[g];
-        q->stale |= m;
+        /* the pipeline gate is the last: a slot it blocks had every other
+         * gate open, and they stay open until a touch, so only that gate
+         * needs a look (as for the ready slots above), not a refresh from
+         * scratch of the slot and its view (most of a memory-bound
+         * kernel's issue stage: gaussian's warps wait for LD/ST room) */
+        q->recheck |= m & q->blocked[SM_GATE_PIPELINE];
+        q->stale |= m & ~q->blocked[SM_GATE_PIPELINE];
         q->dirty = 1;
     }
 }
@@ -143,11 +155,23 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
     unsigned n = s->cfg.nsched;
     sm_sched_t *q = &s->scheds[k];
     uint64_t stale = q->stale;
-    for (uint64_t m = q->recheck & ~stale; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        if (q->ready >> l & 1 && pipeline_closed(s, l * n + k)) {
-            q->ready &= ~((uint64_t)1 << l);
-            q->blocked[SM_GATE_PIPELINE] |= (uint64_t)1 << l;
+    /* slots whose every gate but the pipeline's is open (ready, or
+     * blocked by the pipeline gate alone): that gate decides, the same
+     * for every slot of a class (a memory-bound kernel's warps wait in
+     * dozens for LD/ST room; one test per class, not per slot) */
+    uint64_t recheck = q->recheck & ~stale;
+    for (int c = 0; recheck && c < OPC_NCLASSES; c++) {
+        uint64_t m = recheck & q->by_class[c];
+        if (!m)
+            continue;
+        recheck &= ~m;
+        uint64_t *pipe = &q->blocked[SM_GATE_PIPELINE];
+        if (class_closed(s, (opc_class_t)c)) {
+            *pipe |= q->ready & m;
+            q->ready &= ~m;
+        } else {
+            q->ready |= *pipe & m;
+            *pipe &= ~m;
         }
     }
     q->stale = q->recheck = 0;
@@ -161,9 +185,12 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         s->share.lock_blocked -= (q->blocked[SM_GATE_SMEM_LOCK] & bit) != 0;
         for (int g = 0; g < SM_NGATES; g++)
             q->blocked[g] &= ~bit;
+        for (int c = 0; c < OPC_NCLASSES; c++)
+            q->by_class[c] &= ~bit;
         if (i >= s->cfg.max_warps || !s->slots[i].live)
             continue;
         const sm_slot_t *sl = &s->slots[i];
+        q->by_class[sl->timing.cls] |= bit;
         int g = sm_ready_fresh(s, i, now);
         q->valid |= bit;
         if (g < 0)

@@ -21,7 +21,9 @@
  *               instruction record, or no room in     record or LD/ST room
  *               the LD/ST unit                        freed
  *   (pipeline stays last: taking resources at an issue can close only it,
- *   so only the ready slots need a recheck then)
+ *   so only the ready slots need a recheck then, and freeing them can
+ *   open only it for the slots it blocks, which need only that gate
+ *   looked at again)
  *
  * The cache: each scheduler (sm_sched_t) keeps its slots' readiness, the
  * view its policy picks from (core/sched.h), and per gate the slots that
@@ -33,7 +35,10 @@
  *                            filled): whatever gate blocked it;
  *   sm_ready_event(s, ev)    an SM-wide event: the slots blocked by the
  *                            gates that list it (sm_ready.c's table), and
- *                            for SM_EV_RESOURCE_TAKEN the ready slots.
+ *                            for SM_EV_RESOURCE_TAKEN the ready slots; a
+ *                            slot that only the pipeline gate can change
+ *                            (ready, or blocked by that gate) is not made
+ *                            stale but rechecked: that gate alone.
  *
  * A new gate is a line in the table with the events that open it, and the
  * calls of sm_ready_event where those events happen.  Invariant: every
@@ -45,6 +50,7 @@
 
 #include <stdint.h>
 
+#include "core/opcoll.h"
 #include "core/sched.h"
 
 typedef enum sm_stall {
@@ -77,9 +83,14 @@ typedef struct sm_sched {
     sched_t policy;
     uint64_t free_at;          /* next cycle it may issue */
     uint64_t stale;            /* local slots to look at again */
-    uint64_t recheck;          /* ready local slots whose pipeline gate
+    uint64_t recheck;          /* local slots, ready or blocked by the
+                                  pipeline gate alone, whose pipeline gate
                                   (only) must be looked at again */
     uint64_t valid, ready, waiting; /* the view's masks (sched_view_t) */
+    uint64_t by_class[OPC_NCLASSES]; /* valid local slots by the collector
+                                        class of their buffered
+                                        instruction (the pipeline gate's
+                                        input, as of their last refresh) */
     uint64_t blocked[SM_NGATES]; /* local slots whose first closed gate
                                     is this one */
     sched_slot_t *slot;        /* the view, per local slot */
