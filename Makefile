@@ -242,7 +242,7 @@ bench: $(SIMT) $(COSIM_LIB)
 PRESET ?= kepler-ss
 bench-suite: $(SIMT)
 	@python3 scripts/bench_suite.py $(SIMT) --preset $(PRESET) \
-	  $(if $(ONLY),--only $(ONLY)) $(if $(THREADS),--threads $(THREADS)) \
+	  $(if $(ONLY),--only $(ONLY)) $(if $(THREADS),--threads $(THREADS)) $(if $(JOBS),--jobs $(JOBS)) \
 	  $(if $(RECORD),--record)
 
 # Area and timing of every RTL unit (docs/area-timing.md): build/synth/.
