@@ -16,10 +16,11 @@ const char *opc_init(opc_t *o, const opc_cfg_t *cfg)
         o->nfree[c] = cfg->cus[c];
     }
     o->cu = calloc(o->ncu, sizeof *o->cu);
+    o->reading = calloc((o->ncu + 63) / 64, sizeof *o->reading);
     o->best = calloc(cfg->banks, sizeof *o->best);
     o->best_op = calloc(cfg->banks, sizeof *o->best_op);
     o->waiting = calloc(cfg->banks, sizeof *o->waiting);
-    if (!o->cu || !o->best || !o->best_op || !o->waiting) {
+    if (!o->cu || !o->reading || !o->best || !o->best_op || !o->waiting) {
         opc_free(o);
         return "out of memory";
     }
@@ -29,6 +30,7 @@ const char *opc_init(opc_t *o, const opc_cfg_t *cfg)
 void opc_free(opc_t *o)
 {
     free(o->cu);
+    free(o->reading);
     free(o->best);
     free(o->best_op);
     free(o->waiting);
@@ -44,24 +46,37 @@ int opc_alloc(opc_t *o, opc_class_t cls, uint32_t warp, const uint32_t *regs,
             cu = &o->cu[o->first[cls] + i];
     if (!cu)
         return -1;
-    opc_cu_t next = { .busy = 1, .cls = (uint8_t)cls, .warp = warp,
-                      .seq = o->next_seq, .tag = tag };
+    uint32_t distinct[OPC_MAX_SRC];
+    unsigned nsrc = 0;
     for (unsigned i = 0; i < n; i++) {
         unsigned j = 0;
-        while (j < next.nsrc && next.reg[j] != regs[i])
+        while (j < nsrc && distinct[j] != regs[i])
             j++;
-        if (j < next.nsrc)
+        if (j < nsrc)
             continue; /* read once */
-        if (next.nsrc == OPC_MAX_SRC)
+        if (nsrc == OPC_MAX_SRC)
             return -1;
-        next.reg[next.nsrc++] = regs[i];
+        distinct[nsrc++] = regs[i];
     }
-    next.pending = next.nsrc == 32 ? ~0u : (1u << next.nsrc) - 1;
-    *cu = next;
+    cu->busy = 1;
+    cu->cls = (uint8_t)cls;
+    cu->nsrc = (uint8_t)nsrc;
+    cu->warp = warp;
+    cu->seq = o->next_seq;
+    cu->tag = tag;
+    /* the bank of each read is fixed from now on: computed once here, not
+     * in every cycle the read waits (a division per operand) */
+    for (unsigned j = 0; j < nsrc; j++)
+        cu->bank[j] = (uint16_t)opc_bank(o, warp, distinct[j]);
+    cu->pending = nsrc == 32 ? ~0u : (1u << nsrc) - 1;
+    if (cu->pending) {
+        unsigned i = (unsigned)(cu - o->cu);
+        o->reading[i / 64] |= (uint64_t)1 << (i % 64);
+    }
     o->next_seq++;
     o->busy++;
     o->nfree[cls]--;
-    o->nready[cls] += next.pending == 0;
+    o->nready[cls] += cu->pending == 0;
     return 0;
 }
 
@@ -76,19 +91,21 @@ void opc_read_cycle(opc_t *o)
         o->best[b] = -1;
         o->waiting[b] = 0;
     }
-    for (unsigned i = 0; i < o->ncu; i++) {
-        const opc_cu_t *cu = &o->cu[i];
-        if (!cu->busy || !cu->pending)
-            continue;
-        for (unsigned k = 0; k < cu->nsrc; k++) {
-            if (!(cu->pending >> k & 1))
-                continue;
-            unsigned b = opc_bank(o, cu->warp, cu->reg[k]);
-            o->waiting[b]++;
-            int cur = o->best[b];
-            if (cur < 0 || cu->seq < o->cu[cur].seq) {
-                o->best[b] = (int32_t)i;
-                o->best_op[b] = (uint8_t)k;
+    /* in CU index order, each CU's reads in operand order: the order the
+     * oldest-first ties were always broken in */
+    for (unsigned wd = 0; wd < (o->ncu + 63) / 64; wd++) {
+        for (uint64_t m = o->reading[wd]; m; m &= m - 1) {
+            unsigned i = wd * 64 + (unsigned)__builtin_ctzll(m);
+            const opc_cu_t *cu = &o->cu[i];
+            for (uint32_t p = cu->pending; p; p &= p - 1) {
+                unsigned k = (unsigned)__builtin_ctz(p);
+                unsigned b = cu->bank[k];
+                o->waiting[b]++;
+                int cur = o->best[b];
+                if (cur < 0 || cu->seq < o->cu[cur].seq) {
+                    o->best[b] = (int32_t)i;
+                    o->best_op[b] = (uint8_t)k;
+                }
             }
         }
     }
@@ -97,7 +114,10 @@ void opc_read_cycle(opc_t *o)
             continue;
         opc_cu_t *cu = &o->cu[o->best[b]];
         cu->pending &= ~(1u << o->best_op[b]);
-        o->nready[cu->cls] += cu->pending == 0;
+        if (!cu->pending) {
+            o->nready[cu->cls]++;
+            o->reading[o->best[b] / 64] &= ~((uint64_t)1 << (o->best[b] % 64));
+        }
         o->stats.reads++;
         o->stats.bank_conflicts += o->waiting[b] - 1;
     }

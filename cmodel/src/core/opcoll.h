@@ -39,7 +39,8 @@ typedef struct opc_cu {
     uint8_t nsrc;
     uint32_t pending;               /* bit i: source i not read yet */
     uint32_t warp;
-    uint32_t reg[OPC_MAX_SRC];
+    uint16_t bank[OPC_MAX_SRC];     /* each distinct source's bank
+                                       (opc_bank, at allocation) */
     uint64_t seq;                   /* allocation order */
     uint64_t tag;                   /* the issuer's handle */
 } opc_cu_t;
@@ -58,6 +59,9 @@ typedef struct opc {
     unsigned nfree[OPC_NCLASSES];   /* free CUs per class */
     unsigned nready[OPC_NCLASSES];  /* CUs with every operand read */
     uint64_t next_seq;
+    uint64_t *reading;              /* CUs with reads pending, a bit per
+                                       CU (the read cycle visits only
+                                       these, not every CU's record) */
     int32_t *best;                  /* per bank: scratch for arbitration */
     uint8_t *best_op;
     uint32_t *waiting;
