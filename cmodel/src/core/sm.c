@@ -490,6 +490,7 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
     c->smem_held = shared && ci >= k->ssp_m ? k->ssp_priv : k->smem;
     s->used_smem += c->smem_held;
     unsigned slot = 0;
+    c->busy_warps = c->cta.nwarps;
     for (uint32_t i = 0; i < c->cta.nwarps; i++) {
         slot = free_slot(s, partner, i);
         s->slots[slot] = (sm_slot_t){ .w = &c->cta.warps[i], .live = 1,
@@ -561,8 +562,12 @@ static void retire(sm_t *s, uint64_t tag, uint64_t now)
     if (in->shared)
         sm_share_retired(s, in, now);
     if (--s->slots[in->slot].inflight == 0 &&
-        !s->slots[in->slot].live)
+        !s->slots[in->slot].live) {
+        /* a warp leaves only here: issue counts its last instruction in
+         * flight before it marks the warp finished */
+        s->ctas[s->slots[in->slot].cta].busy_warps--;
         s->check_ctas = 1;
+    }
     in->used = 0;
     s->free_insts[s->nfree_insts++] = (uint32_t)tag;
     s->last_progress = now;
@@ -943,12 +948,14 @@ static unsigned complete_ctas(sm_t *s, uint64_t now)
         sm_cta_t *c = &s->ctas[ci];
         if (!c->used)
             continue;
-        int finished = 1;
-        for (unsigned i = 0; i < s->cfg.max_warps && finished; i++)
-            if (s->slots[i].w && s->slots[i].cta == ci &&
-                (s->slots[i].live || s->slots[i].inflight))
-                finished = 0;
-        if (!finished)
+#ifdef SIMT_CHECK_READINESS /* the count against the warps themselves */
+        unsigned busy = 0;
+        for (unsigned i = 0; i < s->cfg.max_warps; i++)
+            busy += s->slots[i].w && s->slots[i].cta == ci &&
+                    (s->slots[i].live || s->slots[i].inflight);
+        assert(busy == c->busy_warps);
+#endif
+        if (c->busy_warps)
             continue;
         for (unsigned i = 0; i < s->cfg.max_warps; i++)
             if (s->slots[i].w && s->slots[i].cta == ci)

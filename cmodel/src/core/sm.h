@@ -189,6 +189,8 @@ typedef struct sm_cta {
                                   block, placed together) at placement, or
                                   -1; not kept up to date afterwards */
     uint8_t hi;                /* the pair's second (higher id) member */
+    uint32_t busy_warps;       /* its warps still live or with an
+                                  instruction in flight: 0 completes it */
 } sm_cta_t;
 
 /* A CTA that completed, as the SM reports it (sm_pop_completed). */
