@@ -135,6 +135,8 @@ static void output_cycle(icnt_t *n, unsigned o, uint64_t now)
     n->queued--;
     pkt.ready = now + n->cfg.latency;
     port_push(&n->out[o], pkt);
+    if (o < 64)
+        n->held_out |= (uint64_t)1 << o;
     if (pkt.ready < n->first_ready)
         n->first_ready = pkt.ready;
     n->cur_in[o] = -1;
@@ -168,14 +170,16 @@ void *icnt_take(icnt_t *n, unsigned output)
     n->pending--;
     icnt_pkt_t pkt = port_pop(p);
     void *payload = pkt.payload;
+    if (!p->count && output < 64)
+        n->held_out &= ~((uint64_t)1 << output);
     /* each buffer is in delivery order: the earliest is at some head.  A
      * packet later than the earliest leaves it where it was (the new head
      * here is later still) */
     if (pkt.ready > n->first_ready)
         return payload;
     n->first_ready = UINT64_MAX;
-    for (unsigned o = 0; o < n->cfg.outputs; o++)
-        if (n->out[o].count && port_at(&n->out[o], 0)->ready < n->first_ready)
+    for (unsigned o = icnt_next_held(n, 0); o < n->cfg.outputs; o = icnt_next_held(n, o + 1))
+        if (port_at(&n->out[o], 0)->ready < n->first_ready)
             n->first_ready = port_at(&n->out[o], 0)->ready;
     return payload;
 }

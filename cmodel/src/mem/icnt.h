@@ -56,6 +56,10 @@ typedef struct icnt {
                                   cycle visits only those */
     unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
     unsigned queued;           /* packets still at an input port */
+    uint64_t held_out;         /* with at most 64 outputs, bit o: output
+                                  o's buffer holds a packet (delivered or
+                                  not), so receivers visit only those
+                                  (icnt_next_held) */
     uint64_t first_ready;      /* no packet in an output buffer is
                                   delivered before (UINT64_MAX: none is
                                   there), so receivers skip in O(1) */
@@ -103,6 +107,21 @@ static inline void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
 static inline int icnt_any_delivered(const icnt_t *n, uint64_t now)
 {
     return n->first_ready <= now;
+}
+
+/* The first output >= o whose buffer holds a packet, or cfg.outputs: a
+ * receiver visits for (o = icnt_next_held(n, 0); o < outputs;
+ * o = icnt_next_held(n, o + 1)) the outputs a full scan would find
+ * something at, in the same order. */
+static inline unsigned icnt_next_held(const icnt_t *n, unsigned o)
+{
+    if (n->cfg.outputs > 64) {
+        while (o < n->cfg.outputs && !n->out[o].count)
+            o++;
+        return o;
+    }
+    uint64_t m = o < 64 ? n->held_out & (~(uint64_t)0 << o) : 0;
+    return m ? (unsigned)__builtin_ctzll(m) : n->cfg.outputs;
 }
 
 /* For the idle-cycle skip (gpu/timing.c): the first cycle at which
