@@ -34,10 +34,8 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
     unsigned nsms = clusters * per_cluster;
     m->outq_words = (nsms + 63) / 64;
     m->outq = calloc(m->outq_words ? m->outq_words : 1, sizeof *m->outq);
-    m->stuck = malloc((nsms ? nsms : 1) * sizeof *m->stuck);
-    for (unsigned i = 0; m->stuck && i < nsms; i++)
-        m->stuck[i] = UINT32_MAX;
-    if (!why && (!m->parts || !m->pool || !m->free_list || !m->outq || !m->stuck))
+    m->parked = calloc(m->outq_words ? m->outq_words : 1, sizeof *m->parked);
+    if (!why && (!m->parts || !m->pool || !m->free_list || !m->outq || !m->parked))
         why = "out of memory";
     if (why) {
         memsys_free(m);
@@ -65,7 +63,7 @@ void memsys_free(memsys_t *m)
     free(m->pool);
     free(m->free_list);
     free(m->outq);
-    free(m->stuck);
+    free(m->parked);
     *m = (memsys_t){ 0 };
 }
 
@@ -84,18 +82,24 @@ static unsigned reply_bytes(const mem_req_t *r)
 
 /* SMs' outboxes into the request network, in SM order (cluster-major):
  * only the SMs whose outbox holds requests (outq), and of those not the
- * ones whose head is known not to fit (stuck): for them the loop would
+ * ones whose head is known not to fit (parked): for them the loop would
  * break at once. */
 static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
 {
+    /* the clusters whose input a packet left: their SMs may fit now */
+    uint64_t drained = icnt_take_drained(&m->req_net);
+    while (drained) {
+        unsigned c = (unsigned)__builtin_ctzll(drained);
+        drained &= drained - 1;
+        for (unsigned i = c * m->per_cluster; i < (c + 1) * m->per_cluster; i++)
+            m->parked[i >> 6] &= ~((uint64_t)1 << (i & 63));
+    }
     for (unsigned w = 0; w < m->outq_words; w++) {
-        uint64_t bits = m->outq[w];
+        uint64_t bits = m->outq[w] & ~m->parked[w];
         while (bits) {
             unsigned i = w * 64 + (unsigned)__builtin_ctzll(bits);
             bits &= bits - 1;
             unsigned c = i / m->per_cluster;
-            if (m->req_net.in[c].flits >= m->stuck[i])
-                continue;
             sm_t *s = &sms[i];
             ldst_out_t o;
             while (m->nfree && ldst_out_peek(&s->ldst, &o)) {
@@ -103,7 +107,8 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
                                 .space = o.space, .sm = (uint16_t)s->id, .tag = o.op,
                                 .t_issue = now };
                 if (!icnt_can_push(&m->req_net, c, request_bytes(&r))) {
-                    m->stuck[i] = m->req_net.in[c].flits;
+                    if (c < 64) /* icnt_take_drained tells when to look */
+                        m->parked[w] |= (uint64_t)1 << (i & 63);
                     break;
                 }
                 uint32_t f = m->free_list[--m->nfree];
@@ -114,7 +119,6 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
                 m->stats.req_flits += icnt_flits(&m->req_net, request_bytes(&r));
                 m->stats.requests++;
                 ldst_out_pop(&s->ldst);
-                m->stuck[i] = UINT32_MAX; /* a new head */
             }
             if (!s->ldst.out_count)
                 m->outq[w] &= ~((uint64_t)1 << (i & 63));

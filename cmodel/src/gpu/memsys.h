@@ -45,14 +45,14 @@ typedef struct memsys {
                                   emptied the outbox), so a cycle visits
                                   only those SMs */
     unsigned outq_words;
-    uint32_t *stuck;           /* per SM: the flits its cluster's request
-                                  input held when the outbox's head did not
-                                  fit there, UINT32_MAX: none.  The head
-                                  changes only when it is sent and an input
-                                  only fills up until a packet leaves it, so
-                                  while the input holds at least as many
-                                  flits the head cannot fit and is not
-                                  asked again */
+    uint64_t *parked;          /* same layout: SM i's outbox head did not
+                                  fit in its cluster's request input (a
+                                  cluster below 64) and no packet has left
+                                  that input since (icnt_take_drained).
+                                  The head changes only when it is sent,
+                                  and an input only fills up until a
+                                  packet leaves it, so until then the head
+                                  cannot fit and is not asked again */
     memsys_stats_t stats;
 } memsys_t;
 

@@ -47,6 +47,10 @@ typedef struct icnt {
     int32_t *cur_in;           /* per output: input of the packet in
                                   transfer, or -1 */
     uint32_t *left;            /* per output: flits of it still to move */
+    uint64_t *head_in;         /* with at most 64 inputs, per output: bit
+                                  i set when input i's head packet goes
+                                  there, so the round robin finds the next
+                                  one by a bit scan */
     uint32_t *heads;           /* per output: inputs whose head packet goes
                                   there (an output with none and no packet
                                   in transfer is skipped in O(1)) */
@@ -56,6 +60,17 @@ typedef struct icnt {
                                   cycle visits only those */
     unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
     unsigned queued;           /* packets still at an input port */
+    uint64_t no_credit;        /* with at most 64 outputs, bit o: output o
+                                  has no packet in transfer and the packet
+                                  its round robin found did not fit its
+                                  buffer; the scan would find the same
+                                  until the receiver takes a packet from o
+                                  or a new head for o appears at an input,
+                                  which clear it, so icnt_cycle leaves o
+                                  alone until then */
+    uint64_t drained_in;       /* bit i: a packet left input i (i < 64)
+                                  since the sender last asked
+                                  (icnt_take_drained) */
     uint64_t held_out;         /* with at most 64 outputs, bit o: output
                                   o's buffer holds a packet (delivered or
                                   not), so receivers visit only those
@@ -86,6 +101,17 @@ static inline int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes)
 /* Queues a packet (icnt_can_push must hold). */
 void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
                unsigned bytes);
+
+/* The inputs (below 64; bit i) a packet left since the last call, which
+ * clears them: only those can take a packet now that they refused before
+ * (an input only fills up otherwise), so a sender can leave the others
+ * alone. */
+static inline uint64_t icnt_take_drained(icnt_t *n)
+{
+    uint64_t d = n->drained_in;
+    n->drained_in = 0;
+    return d;
+}
 
 /* One interconnect cycle. */
 void icnt_cycle(icnt_t *n, uint64_t now);
