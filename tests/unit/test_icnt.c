@@ -100,6 +100,44 @@ TEST(icnt_output_credits)
     icnt_free(&n);
 }
 
+/* An output whose round robin found a packet without credit waits only
+ * for what can change that: a new head at an input earlier in the order,
+ * or the receiver taking a packet.  Three inputs, one output of 3 flits,
+ * latency 0.  t0: A (1 flit, input 0) crosses; last served: input 0.
+ * t1, t2: B (3 flits, input 2) finds 1 + 3 > 3 flits: no credit.  Before
+ * t3 C (1 flit) arrives at input 1, which comes before input 2 after
+ * input 0: C crosses at t3 (2 flits held).  The receiver takes A at t3
+ * and C at t4; B needs the 3 flits free, so it starts at t5 and its last
+ * flit crosses at t7. */
+TEST(icnt_no_credit_waits_for_a_head_or_a_take)
+{
+    icnt_t n;
+    icnt_cfg_t c = { .inputs = 3, .outputs = 1, .flit_bytes = 32,
+                     .latency = 0, .in_flits = 8, .out_flits = 3 };
+    CHECK(icnt_init(&n, &c) == NULL);
+    icnt_push(&n, 0, 0, &tag[0], 32);
+    icnt_push(&n, 2, 0, &tag[1], 96);
+    for (uint64_t t = 0; t < 3; t++)
+        icnt_cycle(&n, t);
+    CHECK_EQ(n.out[0].count, 1);
+    CHECK_EQ(n.in[2].count, 1);
+    icnt_push(&n, 1, 0, &tag[2], 32);
+    icnt_cycle(&n, 3);
+    CHECK_EQ(n.out[0].count, 2); /* C crossed */
+    CHECK_EQ(n.in[1].count, 0);
+    CHECK(icnt_pop(&n, 0, 3) == &tag[0]);
+    icnt_cycle(&n, 4);
+    CHECK(icnt_pop(&n, 0, 4) == &tag[2]);
+    for (uint64_t t = 5; t < 7; t++) {
+        icnt_cycle(&n, t);
+        CHECK(icnt_pop(&n, 0, t) == NULL);
+    }
+    icnt_cycle(&n, 7);
+    CHECK(icnt_pop(&n, 0, 7) == &tag[1]);
+    CHECK_EQ(n.stats.flits, 5);
+    icnt_free(&n);
+}
+
 TEST(icnt_bad_config)
 {
     icnt_t n;

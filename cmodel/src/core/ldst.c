@@ -341,7 +341,7 @@ static int send_const(ldst_t *u, uint32_t i, uint64_t now)
     return 1;
 }
 
-void ldst_cycle(ldst_t *u, uint64_t now)
+void ldst_cycle_head(ldst_t *u, uint64_t now)
 {
     if (!u->cfg.hierarchy) {
         take_fills(u, &u->cfills, &u->l1c, now);
@@ -388,7 +388,7 @@ void ldst_cycle(ldst_t *u, uint64_t now)
     u->count--;
 }
 
-int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
+int ldst_pop_done_at(ldst_t *u, uint64_t now, uint64_t *tag)
 {
     if (now < u->next_done)
         return 0;

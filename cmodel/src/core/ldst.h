@@ -166,11 +166,37 @@ static inline void ldst_set_owner(ldst_t *u, uint32_t op, uint32_t owner)
 /* Queues prepared instruction `op` under the SM's `tag` (at dispatch). */
 void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag);
 
-/* One cycle: lines arriving, then the head instruction. */
-void ldst_cycle(ldst_t *u, uint64_t now);
+/* One cycle: lines arriving, then the head instruction.  Inline, the
+ * cycles that can only count (asked every SM every core cycle, and in a
+ * saturated memory side most are these): with the hierarchy, nothing
+ * queued or the unit busy does nothing (its lines arrive as the
+ * hierarchy's events); a head transaction the L1 refused and that nothing
+ * has filled since (l1_refused) only counts the stall and, unless the
+ * outbox is full (send_txn's first check), the cache's reservation
+ * failure.  ldst_cycle_head does the rest. */
+void ldst_cycle_head(ldst_t *u, uint64_t now);
+static inline void ldst_cycle(ldst_t *u, uint64_t now)
+{
+    if (u->cfg.hierarchy && (!u->count || now < u->free_at))
+        return;
+    if (u->cfg.hierarchy && u->l1_refused) {
+        u->stats.l1_stall_cycles++;
+        if (u->out_count + 2 <= u->cfg.outbox)
+            cache_count_fail(&u->l1, (cache_fail_cause_t)u->l1_refused);
+        return;
+    }
+    ldst_cycle_head(u, now);
+}
 
-/* A finished instruction: 1 and its tag, or 0. */
-int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag);
+/* A finished instruction: 1 and its tag, or 0 (inline: none before
+ * next_done, the case of almost every cycle). */
+int ldst_pop_done_at(ldst_t *u, uint64_t now, uint64_t *tag);
+static inline int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
+{
+    if (now < u->next_done)
+        return 0;
+    return ldst_pop_done_at(u, now, tag);
+}
 
 /* For the idle-cycle skip (gpu/timing.c): with nothing queued to send
  * (count 0) or the queue parked (ldst_parked), the first cycle ldst_cycle

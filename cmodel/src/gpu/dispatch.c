@@ -101,6 +101,7 @@ static uint64_t now_of(const void *ctx)
 
 static void kernel_ready(dispatch_t *d, unsigned k)
 {
+    d->wake = 0; /* an event: the policy may place again */
     if (d->policy.m->kernel_ready)
         d->policy.m->kernel_ready(d->policy.state, k, d->ks[k].nctas);
 }
@@ -193,6 +194,8 @@ static void cta_xyz(const simt_dim3_t *gr, uint64_t i, uint32_t id[3])
 int dispatch_place(dispatch_t *d, uint64_t now)
 {
     d->now = now;
+    if (now < d->wake)
+        return SIMT_OK;
     if (d->policy.m->cycle)
         d->policy.m->cycle(d->policy.state, now);
     for (unsigned c = 0; c < d->clusters; c++) {
@@ -226,6 +229,10 @@ int dispatch_place(dispatch_t *d, uint64_t now)
         if (rc != SIMT_OK)
             return rc;
     }
+    /* nothing to ask before this unless an event comes (no idle_until:
+     * every cycle) */
+    if (d->policy.m->idle_until)
+        d->wake = d->policy.m->idle_until(d->policy.state, now + 1);
     return SIMT_OK;
 }
 
@@ -234,6 +241,7 @@ void dispatch_sm_completed(dispatch_t *d, unsigned sm)
     const cta_policy_methods_t *m = d->policy.m;
     sm_cta_done_t done[d->sms[sm].cfg.max_ctas];
     unsigned ndone = 0;
+    d->wake = 0; /* CTAs completed: events the policy hears of */
     while (sm_pop_completed(&d->sms[sm], &done[ndone]))
         ndone++;
     for (unsigned i = 0; i < d->nactive; i++) {

@@ -43,6 +43,9 @@ typedef struct dispatch {
     cta_policy_t policy;
     uint64_t now;             /* the cycle of the last dispatch_place (the
                                  policy's `now` query) */
+    uint64_t wake;            /* dispatch_place before this cycle is a
+                                 no-op: the policy's idle_until after the
+                                 last pass, 0 again at every event */
     unsigned *next_in_stream; /* per kernel: the next launch of its stream,
                                  or nk */
     unsigned *quota;          /* per kernel: its cke_quota, 0 for none */
@@ -61,7 +64,12 @@ int dispatch_init(dispatch_t *d, gpu_kernel_t *ks, const timing_launch_t *ls,
 void dispatch_free(dispatch_t *d);
 
 /* Places this cycle's CTAs: SIMT_OK, sm_add_cta's error, or SIMT_EINPUT
- * ("internal") when the policy broke its contract. */
+ * ("internal") when the policy broke its contract.  After a pass it asks
+ * the policy's idle_until for the next cycle and, until that cycle or an
+ * event (a kernel ready, a CTA completed), returns at once: the calls it
+ * leaves out would have placed nothing and changed nothing (the
+ * idle_until contract, gpu/cta_policy.h), so a policy whose clusters are
+ * all blocked costs nothing per cycle. */
 int dispatch_place(dispatch_t *d, uint64_t now);
 
 /* After SM `sm`'s cycle completed CTAs: the policy's events, and the next

@@ -31,7 +31,11 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
                cfg->map.partitions * (cfg->part.queue + cfg->part.l2.mshrs * cfg->part.l2.mshr_merge);
     m->pool = calloc(m->npool, sizeof *m->pool);
     m->free_list = calloc(m->npool, sizeof *m->free_list);
-    if (!why && (!m->parts || !m->pool || !m->free_list))
+    unsigned nsms = clusters * per_cluster;
+    m->outq_words = (nsms + 63) / 64;
+    m->outq = calloc(m->outq_words ? m->outq_words : 1, sizeof *m->outq);
+    m->parked = calloc(m->outq_words ? m->outq_words : 1, sizeof *m->parked);
+    if (!why && (!m->parts || !m->pool || !m->free_list || !m->outq || !m->parked))
         why = "out of memory";
     if (why) {
         memsys_free(m);
@@ -58,6 +62,8 @@ void memsys_free(memsys_t *m)
     free(m->parts);
     free(m->pool);
     free(m->free_list);
+    free(m->outq);
+    free(m->parked);
     *m = (memsys_t){ 0 };
 }
 
@@ -74,31 +80,50 @@ static unsigned reply_bytes(const mem_req_t *r)
                      r->kind == MEM_ATOMIC ? r->size : 0);
 }
 
-/* SMs' outboxes into the request network. */
+/* SMs' outboxes into the request network, in SM order (cluster-major):
+ * only the SMs whose outbox holds requests (outq), and of those not the
+ * ones whose head is known not to fit (parked): for them the loop would
+ * break at once. */
 static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
 {
-    for (unsigned c = 0; c < m->clusters; c++)
-        for (unsigned k = 0; k < m->per_cluster; k++) {
-            sm_t *s = &sms[c * m->per_cluster + k];
+    /* the clusters whose input a packet left: their SMs may fit now */
+    uint64_t drained = icnt_take_drained(&m->req_net);
+    while (drained) {
+        unsigned c = (unsigned)__builtin_ctzll(drained);
+        drained &= drained - 1;
+        for (unsigned i = c * m->per_cluster; i < (c + 1) * m->per_cluster; i++)
+            m->parked[i >> 6] &= ~((uint64_t)1 << (i & 63));
+    }
+    for (unsigned w = 0; w < m->outq_words; w++) {
+        uint64_t bits = m->outq[w] & ~m->parked[w];
+        while (bits) {
+            unsigned i = w * 64 + (unsigned)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            unsigned c = i / m->per_cluster;
+            sm_t *s = &sms[i];
             ldst_out_t o;
-            if (!s->ldst.out_count)
-                continue;
             while (m->nfree && ldst_out_peek(&s->ldst, &o)) {
                 mem_req_t r = { .kind = o.kind, .addr = o.addr, .size = o.bytes,
                                 .space = o.space, .sm = (uint16_t)s->id, .tag = o.op,
                                 .t_issue = now };
-                if (!icnt_can_push(&m->req_net, c, request_bytes(&r)))
+                if (!icnt_can_push(&m->req_net, c, request_bytes(&r))) {
+                    if (c < 64) /* icnt_take_drained tells when to look */
+                        m->parked[w] |= (uint64_t)1 << (i & 63);
                     break;
-                uint32_t i = m->free_list[--m->nfree];
+                }
+                uint32_t f = m->free_list[--m->nfree];
                 r.id = m->next_id++;
-                m->pool[i] = r;
+                m->pool[f] = r;
                 unsigned part = addrmap_partition(&m->cfg.map, r.addr);
-                icnt_push(&m->req_net, c, part, &m->pool[i], request_bytes(&r));
+                icnt_push(&m->req_net, c, part, &m->pool[f], request_bytes(&r));
                 m->stats.req_flits += icnt_flits(&m->req_net, request_bytes(&r));
                 m->stats.requests++;
                 ldst_out_pop(&s->ldst);
             }
+            if (!s->ldst.out_count)
+                m->outq[w] &= ~((uint64_t)1 << (i & 63));
         }
+    }
 }
 
 /* Requests out of the request network into their partitions. */
@@ -106,7 +131,10 @@ static void to_partitions(memsys_t *m, uint64_t now)
 {
     if (!icnt_any_delivered(&m->req_net, now))
         return;
-    for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
+    /* the outputs holding packets, in order (a full scan finds nothing at
+     * the others) */
+    for (unsigned p = icnt_next_held(&m->req_net, 0); p < m->cfg.map.partitions;
+         p = icnt_next_held(&m->req_net, p + 1)) {
         partition_t *pt = &m->parts[p];
         mem_req_t *r;
         while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
@@ -120,7 +148,8 @@ static void serve(memsys_t *m, uint64_t now)
 {
     for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         partition_t *pt = &m->parts[p];
-        partition_cycle(pt, now);
+        if (partition_l2_active(pt, now))
+            partition_cycle(pt, now);
         uint32_t i;
         while (partition_peek_reply(pt, now, &i)) {
             mem_req_t *q = &m->pool[i];
@@ -143,7 +172,8 @@ static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
 {
     if (!icnt_any_delivered(&m->rep_net, now))
         return;
-    for (unsigned c = 0; c < m->clusters; c++) {
+    for (unsigned c = icnt_next_held(&m->rep_net, 0); c < m->clusters;
+         c = icnt_next_held(&m->rep_net, c + 1)) {
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {
             ldst_t *u = &sms[r->sm].ldst;
@@ -181,16 +211,17 @@ void memsys_l2_cycle(memsys_t *m, uint64_t now)
 void memsys_dram_cycle(memsys_t *m, uint64_t now)
 {
     for (unsigned p = 0; p < m->cfg.map.partitions; p++)
-        if (m->parts[p].cfg.dram_model)
+        if (m->parts[p].cfg.dram_model && partition_dram_active(&m->parts[p], now))
             partition_dram_cycle(&m->parts[p], now);
 }
 
 int memsys_busy(const memsys_t *m, const sm_t *sms)
 {
+    (void)sms;
     if (m->nfree < m->npool)
         return 1;
-    for (unsigned i = 0; i < m->clusters * m->per_cluster; i++)
-        if (sms[i].ldst.out_count)
+    for (unsigned w = 0; w < m->outq_words; w++)
+        if (m->outq[w])
             return 1;
     for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         const partition_t *pt = &m->parts[p];
@@ -210,9 +241,10 @@ static void lower(uint64_t *t, uint64_t v)
 void memsys_next_events(const memsys_t *m, const sm_t *sms, uint64_t *icnt,
                         uint64_t *l2, uint64_t *dram)
 {
+    (void)sms;
     *icnt = *l2 = *dram = UINT64_MAX;
-    for (unsigned i = 0; i < m->clusters * m->per_cluster; i++)
-        if (sms[i].ldst.out_count) /* send_requests moves it */
+    for (unsigned w = 0; w < m->outq_words; w++)
+        if (m->outq[w]) /* send_requests moves it */
             *icnt = 0;
     lower(icnt, icnt_next_event(&m->req_net));
     lower(icnt, icnt_next_event(&m->rep_net));

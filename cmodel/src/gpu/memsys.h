@@ -39,6 +39,20 @@ typedef struct memsys {
     uint32_t *free_list;
     unsigned npool, nfree;
     uint64_t next_id;
+    uint64_t *outq;            /* bit i % 64 of word i / 64: SM i's outbox
+                                  holds requests (memsys_note_outbox sets
+                                  it, send_requests clears it when it has
+                                  emptied the outbox), so a cycle visits
+                                  only those SMs */
+    unsigned outq_words;
+    uint64_t *parked;          /* same layout: SM i's outbox head did not
+                                  fit in its cluster's request input (a
+                                  cluster below 64) and no packet has left
+                                  that input since (icnt_take_drained).
+                                  The head changes only when it is sent,
+                                  and an input only fills up until a
+                                  packet leaves it, so until then the head
+                                  cannot fit and is not asked again */
     memsys_stats_t stats;
 } memsys_t;
 
@@ -50,6 +64,16 @@ void memsys_free(memsys_t *m);
  * installed in its partition's slice (partition_prefill), in address
  * order.  Before the first cycle. */
 void memsys_prefill(memsys_t *m, uint64_t addr, uint64_t bytes);
+
+/* After SM `sm`'s cycle (which may have put requests in its outbox, and
+ * nothing else does): memsys_icnt_cycle, memsys_busy and
+ * memsys_next_events see only the outboxes noted here (inline: asked for
+ * every SM every core cycle). */
+static inline void memsys_note_outbox(memsys_t *m, unsigned sm, const ldst_t *u)
+{
+    if (u->out_count)
+        m->outq[sm >> 6] |= (uint64_t)1 << (sm & 63);
+}
 
 /* The hierarchy's three clock domains, each ticked on its own clock with
  * `now` counting that clock's cycles: the interconnect (SMs' outboxes in,

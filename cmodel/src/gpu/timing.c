@@ -132,6 +132,9 @@ typedef struct gpu_run {
     uint64_t cycle_base;      /* gpu_sim_cycle before this run */
     simt_stats_t *xstats;     /* the launches' statistics (sm_commit) */
     smpar_t *par;             /* the SMs' host threads, or NULL: one */
+    unsigned busy_sm;         /* the SM skip_idle last found not
+                                 quiescent: asked first, as it mostly
+                                 still is (any one such SM ends the skip) */
 } gpu_run_t;
 
 static void run_free(gpu_run_t *g)
@@ -257,6 +260,8 @@ static int sms_cycle(gpu_run_t *g, uint64_t now, uint64_t *last_progress)
         sm_t *s = &g->sms[i];
         int rc = g->par ? smpar_result(g->par, i, &done) : sm_cycle(s, now, &done);
         sm_commit(s, g->xstats);
+        if (g->hierarchy)
+            memsys_note_outbox(&g->mem, i, &s->ldst);
         if (rc != SIMT_OK)
             return rc; /* the SMs above did not step (or are discarded) */
         if (s->last_progress == now && s->nctas)
@@ -437,10 +442,16 @@ static uint64_t skip_idle(gpu_run_t *g, clocks_t *clk, uint64_t now,
                           uint64_t bound)
 {
     uint64_t to = bound;
+    /* the minimum over the SMs, in any order: the one that stopped the
+     * last skip first, then the others until one is not quiescent */
+    if (g->busy_sm < g->nsms && sm_idle_until(&g->sms[g->busy_sm], now) <= now)
+        return now;
     for (unsigned i = 0; i < g->nsms && to > now; i++) {
         uint64_t t = sm_idle_until(&g->sms[i], now);
         if (t < to)
             to = t;
+        if (t <= now)
+            g->busy_sm = i;
     }
     if (to <= now)
         return now;

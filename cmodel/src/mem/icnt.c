@@ -45,8 +45,9 @@ const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
     n->cur_in = calloc(cfg->outputs, sizeof *n->cur_in);
     n->left = calloc(cfg->outputs, sizeof *n->left);
     n->heads = calloc(cfg->outputs, sizeof *n->heads);
+    n->head_in = calloc(cfg->outputs, sizeof *n->head_in);
     int bad = !n->in || !n->out || !n->last_in || !n->cur_in || !n->left ||
-              !n->heads;
+              !n->heads || !n->head_in;
     for (unsigned i = 0; !bad && i < cfg->inputs; i++)
         bad = port_init(&n->in[i], cfg->in_flits);
     for (unsigned o = 0; !bad && o < cfg->outputs; o++) {
@@ -73,22 +74,27 @@ void icnt_free(icnt_t *n)
     free(n->cur_in);
     free(n->left);
     free(n->heads);
+    free(n->head_in);
     *n = (icnt_t){ 0 };
 }
 
-/* One more input's head packet goes to output o. */
-static void head_added(icnt_t *n, unsigned o)
+/* Input i's head packet, a new one, goes to output o. */
+static void head_added(icnt_t *n, unsigned o, unsigned i)
 {
     n->heads[o]++;
-    if (o < 64)
+    if (i < 64)
+        n->head_in[o] |= (uint64_t)1 << i;
+    if (o < 64) {
         n->busy_out |= (uint64_t)1 << o;
+        n->no_credit &= ~((uint64_t)1 << o); /* it may come first */
+    }
 }
 
 void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
                unsigned bytes)
 {
     if (!n->in[input].count) /* it becomes the input's head */
-        head_added(n, output);
+        head_added(n, output, input);
     port_push(&n->in[input], (icnt_pkt_t){ .payload = payload, .output = output,
                                            .flits = icnt_flits(n, bytes) });
     n->pending++;
@@ -101,14 +107,35 @@ void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
 static void start_packet(icnt_t *n, unsigned o)
 {
     unsigned i = n->last_in[o];
+    if (n->cfg.inputs <= 64) {
+        /* the first input after last_in, cyclically, whose head goes to
+         * o: what the scan below finds */
+        uint64_t m = n->head_in[o];
+        uint64_t after = i < 63 ? m & (~(uint64_t)0 << (i + 1)) : 0;
+        i = (unsigned)__builtin_ctzll(after ? after : m); /* heads[o] > 0 */
+        icnt_port_t *p = &n->in[i];
+        if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits) {
+            if (o < 64)
+                n->no_credit |= (uint64_t)1 << o;
+            return;
+        }
+        n->cur_in[o] = (int32_t)i;
+        n->left[o] = port_at(p, 0)->flits;
+        n->last_in[o] = i;
+        return;
+    }
     for (unsigned k = 1; k <= n->cfg.inputs; k++) {
         if (++i == n->cfg.inputs)
             i = 0;
         icnt_port_t *p = &n->in[i];
         if (!p->count || port_at(p, 0)->output != o)
             continue;
-        if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits)
-            return; /* no credit: wait for the receiver */
+        if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits) {
+            /* no credit: wait for the receiver (or a new head) */
+            if (o < 64)
+                n->no_credit |= (uint64_t)1 << o;
+            return;
+        }
         n->cur_in[o] = (int32_t)i;
         n->left[o] = port_at(p, 0)->flits;
         n->last_in[o] = i;
@@ -129,12 +156,18 @@ static void output_cycle(icnt_t *n, unsigned o, uint64_t now)
         return;
     icnt_port_t *in = &n->in[n->cur_in[o]];
     icnt_pkt_t pkt = port_pop(in);
+    if (n->cur_in[o] < 64)
+        n->drained_in |= (uint64_t)1 << n->cur_in[o];
     n->heads[o]--;
+    if (n->cur_in[o] < 64)
+        n->head_in[o] &= ~((uint64_t)1 << n->cur_in[o]);
     if (in->count) /* the next packet is the input's head now */
-        head_added(n, port_at(in, 0)->output);
+        head_added(n, port_at(in, 0)->output, (unsigned)n->cur_in[o]);
     n->queued--;
     pkt.ready = now + n->cfg.latency;
     port_push(&n->out[o], pkt);
+    if (o < 64)
+        n->held_out |= (uint64_t)1 << o;
     if (pkt.ready < n->first_ready)
         n->first_ready = pkt.ready;
     n->cur_in[o] = -1;
@@ -154,11 +187,11 @@ void icnt_cycle(icnt_t *n, uint64_t now)
     /* the outputs in ascending order, as the loop above, visiting only the
      * busy ones; the mask is read again after each, since a packet that
      * leaves an input can make a later output busy in this same cycle */
-    uint64_t m = n->busy_out;
+    uint64_t m = n->busy_out & ~n->no_credit;
     while (m) {
         unsigned o = (unsigned)__builtin_ctzll(m);
         output_cycle(n, o, now);
-        m = o < 63 ? n->busy_out & (~(uint64_t)0 << (o + 1)) : 0;
+        m = o < 63 ? n->busy_out & ~n->no_credit & (~(uint64_t)0 << (o + 1)) : 0;
     }
 }
 
@@ -168,14 +201,19 @@ void *icnt_take(icnt_t *n, unsigned output)
     n->pending--;
     icnt_pkt_t pkt = port_pop(p);
     void *payload = pkt.payload;
+    if (output < 64) {
+        n->no_credit &= ~((uint64_t)1 << output); /* room again */
+        if (!p->count)
+            n->held_out &= ~((uint64_t)1 << output);
+    }
     /* each buffer is in delivery order: the earliest is at some head.  A
      * packet later than the earliest leaves it where it was (the new head
      * here is later still) */
     if (pkt.ready > n->first_ready)
         return payload;
     n->first_ready = UINT64_MAX;
-    for (unsigned o = 0; o < n->cfg.outputs; o++)
-        if (n->out[o].count && port_at(&n->out[o], 0)->ready < n->first_ready)
+    for (unsigned o = icnt_next_held(n, 0); o < n->cfg.outputs; o = icnt_next_held(n, o + 1))
+        if (port_at(&n->out[o], 0)->ready < n->first_ready)
             n->first_ready = port_at(&n->out[o], 0)->ready;
     return payload;
 }

@@ -47,6 +47,10 @@ typedef struct icnt {
     int32_t *cur_in;           /* per output: input of the packet in
                                   transfer, or -1 */
     uint32_t *left;            /* per output: flits of it still to move */
+    uint64_t *head_in;         /* with at most 64 inputs, per output: bit
+                                  i set when input i's head packet goes
+                                  there, so the round robin finds the next
+                                  one by a bit scan */
     uint32_t *heads;           /* per output: inputs whose head packet goes
                                   there (an output with none and no packet
                                   in transfer is skipped in O(1)) */
@@ -56,6 +60,21 @@ typedef struct icnt {
                                   cycle visits only those */
     unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
     unsigned queued;           /* packets still at an input port */
+    uint64_t no_credit;        /* with at most 64 outputs, bit o: output o
+                                  has no packet in transfer and the packet
+                                  its round robin found did not fit its
+                                  buffer; the scan would find the same
+                                  until the receiver takes a packet from o
+                                  or a new head for o appears at an input,
+                                  which clear it, so icnt_cycle leaves o
+                                  alone until then */
+    uint64_t drained_in;       /* bit i: a packet left input i (i < 64)
+                                  since the sender last asked
+                                  (icnt_take_drained) */
+    uint64_t held_out;         /* with at most 64 outputs, bit o: output
+                                  o's buffer holds a packet (delivered or
+                                  not), so receivers visit only those
+                                  (icnt_next_held) */
     uint64_t first_ready;      /* no packet in an output buffer is
                                   delivered before (UINT64_MAX: none is
                                   there), so receivers skip in O(1) */
@@ -83,6 +102,17 @@ static inline int icnt_can_push(const icnt_t *n, unsigned input, unsigned bytes)
 void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
                unsigned bytes);
 
+/* The inputs (below 64; bit i) a packet left since the last call, which
+ * clears them: only those can take a packet now that they refused before
+ * (an input only fills up otherwise), so a sender can leave the others
+ * alone. */
+static inline uint64_t icnt_take_drained(icnt_t *n)
+{
+    uint64_t d = n->drained_in;
+    n->drained_in = 0;
+    return d;
+}
+
 /* One interconnect cycle. */
 void icnt_cycle(icnt_t *n, uint64_t now);
 
@@ -103,6 +133,21 @@ static inline void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
 static inline int icnt_any_delivered(const icnt_t *n, uint64_t now)
 {
     return n->first_ready <= now;
+}
+
+/* The first output >= o whose buffer holds a packet, or cfg.outputs: a
+ * receiver visits for (o = icnt_next_held(n, 0); o < outputs;
+ * o = icnt_next_held(n, o + 1)) the outputs a full scan would find
+ * something at, in the same order. */
+static inline unsigned icnt_next_held(const icnt_t *n, unsigned o)
+{
+    if (n->cfg.outputs > 64) {
+        while (o < n->cfg.outputs && !n->out[o].count)
+            o++;
+        return o;
+    }
+    uint64_t m = o < 64 ? n->held_out & (~(uint64_t)0 << o) : 0;
+    return m ? (unsigned)__builtin_ctzll(m) : n->cfg.outputs;
 }
 
 /* For the idle-cycle skip (gpu/timing.c): the first cycle at which

@@ -117,6 +117,26 @@ void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write);
 void partition_cycle(partition_t *p, uint64_t now);
 void partition_dram_cycle(partition_t *p, uint64_t now);
 
+/* Whether partition_cycle or partition_dram_cycle at `now` can do
+ * anything: 0 means the call would be a no-op (no request waits for the
+ * slice, no DRAM answer and no line from the ideal memory has come; no
+ * access waits for the channel, the channel sleeps (dram_cycle returns at
+ * once before its wake-ups) and no completion is due), so the caller
+ * leaves it out.  Inline: asked for every partition every cycle of its
+ * clock, and a saturated memory side is mostly waiting. */
+static inline int partition_l2_active(const partition_t *p, uint64_t now)
+{
+    return p->in_count || p->done_count ||
+           (p->fetch.count && p->fetch.ring[p->fetch.head].ready <= now);
+}
+static inline int partition_dram_active(const partition_t *p, uint64_t now)
+{
+    const dram_t *d = &p->dram;
+    return p->todo_count ||
+           (d->nq && (now >= d->col_wake || now >= d->open_wake)) ||
+           (d->done_count && d->done[d->done_head].at <= now);
+}
+
 /* The oldest reply ready by `now`, without taking it: 1 and its handle. */
 static inline int partition_peek_reply(const partition_t *p, uint64_t now, uint32_t *req)
 {
