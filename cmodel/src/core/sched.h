@@ -78,10 +78,13 @@ typedef struct sched_view {
                            or is paused with its CTA (dyncta): a two-level
                            scheduler's pending warps */
     const sched_slot_t *slot; /* per local slot */
-    /* NULL, or SCHED_MAX_SLOTS bytes: per local slot slot[l].cls where
-     * valid is set and 0 elsewhere (the warp arbiter's cls_i as it is,
-     * copied whole each pick instead of gathered slot by slot) */
-    const uint8_t *cls;
+    /* The OWF classes as masks, when has_cls is set (the issue stage's
+     * view): bit l of cls_b0 and cls_b1 are bits 0 and 1 of slot[l].cls
+     * where valid is set, 0 elsewhere (the warp arbiter's cls_i in two
+     * planes; a policy takes its sets from them instead of gathering the
+     * classes slot by slot).  has_cls 0: read slot[l].cls. */
+    uint8_t has_cls;
+    uint64_t cls_b0, cls_b1;
 } sched_view_t;
 
 typedef struct sched_params {

@@ -16,7 +16,6 @@
  * warps wait at a barrier that the capped-out warps never reach
  * (docs/units/warp_arbiter.md, D11). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/sched_arbiter.h"
 
@@ -89,14 +88,27 @@ static int arb_pick(sched_t *s, const sched_view_t *v, uint64_t now)
     in->valid = valid;
     in->ready = v->ready & valid;
     /* cls_i: the class of every valid slot, 0 elsewhere; OWF is the only
-     * policy that reads it */
+     * policy that reads it.  The issue stage keeps the classes as two bit
+     * masks (v->cls_b0, v->cls_b1): with no hook watching the ports the
+     * twin takes them as they are.  Copying per-slot class bytes into the
+     * port array at every pick cost a cache line read and one written (the
+     * arbiters of every SM's schedulers do not stay in the host's L1), and
+     * sorting the candidates into classes a loop the host mispredicts. */
     _Static_assert(sizeof in->cls == SCHED_MAX_SLOTS, "cls_i is one byte a slot");
-    if (in->policy == WARP_ARBITER_OWF && v->cls) /* the issue stage's */
-        memcpy(in->cls, v->cls, sizeof in->cls);
-    else if (in->policy == WARP_ARBITER_OWF) /* a view built by hand */
+    warp_arbiter_out_t out;
+    if (!s->p.hooks && (in->policy != WARP_ARBITER_OWF || v->has_cls)) {
+        /* (the masks are read by OWF alone) */
+        warp_arbiter_eval_classes(&a->arb, in, v->cls_b0, v->cls_b1, &out);
+        a->evaluated = 1;
+        return out.grant_valid ? (int)out.grant_idx : -1;
+    }
+    /* the port array, for the hooks (and a view built by hand) */
+    if (in->policy == WARP_ARBITER_OWF && v->has_cls)
+        for (unsigned l = 0; l < s->p.nslots; l++)
+            in->cls[l] = (uint8_t)((v->cls_b0 >> l & 1) | (v->cls_b1 >> l & 1) << 1);
+    else if (in->policy == WARP_ARBITER_OWF)
         for (unsigned l = 0; l < s->p.nslots; l++)
             in->cls[l] = v->valid >> l & 1 ? v->slot[l].cls : 0;
-    warp_arbiter_out_t out;
     warp_arbiter_eval(&a->arb, in, &out);
     a->evaluated = 1;
     if (unit_hooks_eval(s->p.hooks, &warp_arbiter_desc, s->p.instance, now,

@@ -196,8 +196,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
         }
         s->scheds[k].cls = SM_CYCLE_IDLE; /* no warp yet */
         s->scheds[k].slot = calloc(per, sizeof *s->scheds[k].slot);
-        s->scheds[k].owf_cls = calloc(SCHED_MAX_SLOTS, 1);
-        if (!s->scheds[k].slot || !s->scheds[k].owf_cls) {
+        if (!s->scheds[k].slot) {
             sm_free(s);
             return "out of memory";
         }
@@ -215,7 +214,6 @@ void sm_free(sm_t *s)
     for (unsigned k = 0; s->scheds && k < s->cfg.nsched; k++) {
         sched_free(&s->scheds[k].policy);
         free(s->scheds[k].slot);
-        free(s->scheds[k].owf_cls);
     }
     free(s->scheds);
     if (s->cfg.icache)
@@ -792,7 +790,8 @@ static int issue(sm_t *s, uint64_t now)
         sm_ready_check(s, k, now);
         sched_view_t view = { .valid = q->valid, .ready = q->ready,
                               .waiting = q->waiting, .slot = q->slot,
-                              .cls = q->owf_cls };
+                              .has_cls = 1, .cls_b0 = q->owf_b0,
+                              .cls_b1 = q->owf_b1 };
         int j = sched_pick(sc, &view, cyc);
         if (j == SCHED_STOP)
             return cosim_stop(s, NULL, NULL);

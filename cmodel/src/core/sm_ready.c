@@ -175,13 +175,14 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         }
     }
     q->stale = q->recheck = 0;
+    q->owf_b0 &= ~stale;
+    q->owf_b1 &= ~stale;
     for (; stale; stale &= stale - 1) {
         unsigned l = (unsigned)__builtin_ctzll(stale), i = l * n + k;
         uint64_t bit = (uint64_t)1 << l;
         q->valid &= ~bit;
         q->ready &= ~bit;
         q->waiting &= ~bit;
-        q->owf_cls[l] = 0;
         s->share.lock_blocked -= (q->blocked[SM_GATE_SMEM_LOCK] & bit) != 0;
         for (int g = 0; g < SM_NGATES; g++)
             q->blocked[g] &= ~bit;
@@ -201,6 +202,7 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         if (slot_waiting(s, i))
             q->waiting |= bit;
         const sm_cta_t *c = &s->ctas[sl->cta];
+        uint8_t owf = sm_share_class(s, sl->cta);
         q->slot[l] = (sched_slot_t){ .age = sl->age, .cta = sl->cta,
                                      .kernel = c->k->launch,
                                      /* a non-empty buffer holds the
@@ -208,12 +210,13 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
                                       * control transfer): no load of the
                                       * warp's stack, a cache miss */
                                      .pc = sl->ibuf ? sl->ibuf_pc : warp_pc(sl->w),
-                                     .cls = sm_share_class(s, sl->cta),
+                                     .cls = owf,
                                      .l1d = (uint8_t)(sl->ibuf && sl->l1d),
                                      .block_age = c->block_age,
                                      .widx = (uint32_t)(sl->w - c->cta.warps),
                                      .pair = c->hi ? 2 : c->partner >= 0 };
-        q->owf_cls[l] = q->slot[l].cls;
+        q->owf_b0 |= (uint64_t)(owf & 1) << l;
+        q->owf_b1 |= (uint64_t)(owf >> 1 & 1) << l;
     }
     q->any_waiting = (q->waiting & q->valid & ~q->blocked[SM_GATE_BARRIER] &
                       ~q->blocked[SM_GATE_PAUSED]) != 0;

@@ -94,8 +94,8 @@ typedef struct sm_sched {
     uint64_t blocked[SM_NGATES]; /* local slots whose first closed gate
                                     is this one */
     sched_slot_t *slot;        /* the view, per local slot */
-    uint8_t *owf_cls;          /* the view's cls (SCHED_MAX_SLOTS bytes):
-                                  slot[l].cls where valid, 0 elsewhere */
+    uint64_t owf_b0, owf_b1;   /* the view's cls_b0, cls_b1: bits 0 and 1
+                                  of slot[l].cls where valid, 0 elsewhere */
     uint8_t dirty;             /* something its readiness depends on
                                   changed since it last found no warp */
     uint8_t stall;             /* that last stall reason (sm_stall_t) */

@@ -50,6 +50,7 @@ void sm_share_free(sm_t *s)
     free(h->inflight);
     free(h->prog);
     free(h->rel);
+    free(h->pcf);
     *h = (sm_share_t){ 0 };
 }
 
@@ -84,6 +85,47 @@ int sm_share_progress_end(const sm_share_progress_t *p, uint64_t now, uint64_t c
     cyc[1] += r - a;
     cyc[2] += now - r;
     return 1;
+}
+
+/* What the issue hooks need to know of an instruction (sm_share_t.pcf). */
+enum { PC_RELSSP = 1, PC_SMEM = 2 };
+
+static uint8_t insn_flags(const exec_insn_t *ei)
+{
+    int op = ei->ir->op;
+    if (op == PTX_OP_RELSSP)
+        return PC_RELSSP;
+    /* exec_smem_reaches answers 0 for every other instruction */
+    if ((op == PTX_OP_LD || op == PTX_OP_ST || op == PTX_OP_ATOM || op == PTX_OP_RED) &&
+        (ei->space == PTX_SPACE_SHARED || ei->space == PTX_SPACE_NONE))
+        return PC_SMEM;
+    return 0;
+}
+
+/* The flags of k's instruction ei: from the table when ei is in it. */
+static uint8_t pc_flags(const sm_share_t *h, const exec_insn_t *ei)
+{
+    uintptr_t off = (uintptr_t)ei - (uintptr_t)h->pcf_code;
+    return off < (uintptr_t)h->pcf_n * sizeof *ei ? h->pcf[off / sizeof *ei]
+                                                   : insn_flags(ei);
+}
+
+/* The table for k's program (a launch on this SM). */
+static void pcf_build(sm_share_t *h, const sm_kernel_t *k)
+{
+    const exec_program_t *p = k->l->prog;
+    h->pcf_n = 0;
+    if (p->ncode > h->pcf_cap) {
+        uint8_t *t = realloc(h->pcf, p->ncode);
+        if (!t) /* no table: pc_flags looks at each instruction */
+            return;
+        h->pcf = t;
+        h->pcf_cap = p->ncode;
+    }
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        h->pcf[pc] = insn_flags(&p->code[pc]);
+    h->pcf_code = p->code;
+    h->pcf_n = p->ncode;
 }
 
 static int sharing_kernel(const sm_t *s, const sm_kernel_t *k)
@@ -124,6 +166,14 @@ int sm_share_slot(sm_t *s, const sm_kernel_t *k, unsigned *ci, uint32_t *base)
                         written by the lock table at this cycle's launch_i */
         h->k = k;
         h->launch = 1;
+        /* baseline slot j < pairs with extra slot m + j */
+        unsigned m = k->ssp_m, pairs = k->ssp_n - k->ssp_m;
+        for (unsigned c = 0; c < h->lt.cfg.t; c++) {
+            int p = c < pairs ? (int)(m + c) : c >= m && c < m + pairs ? (int)(c - m) : -1;
+            h->partner[c] = (int8_t)p;
+            h->pair[c] = (int8_t)(p < 0 ? -1 : (int)c < p ? (int)c : p);
+        }
+        pcf_build(h, k);
     }
     unsigned c = 0;
     while (c < k->ssp_n && s->ctas[c].used)
@@ -136,18 +186,13 @@ int sm_share_slot(sm_t *s, const sm_kernel_t *k, unsigned *ci, uint32_t *base)
 
 int sm_share_partner(const sm_t *s, unsigned ci)
 {
-    const sm_kernel_t *k = s->share.k;
-    if (!k)
-        return -1;
-    unsigned m = k->ssp_m, pairs = k->ssp_n - k->ssp_m;
-    return ci < pairs ? (int)(m + ci) : ci >= m && ci < m + pairs ? (int)(ci - m) : -1;
+    return s->share.k ? s->share.partner[ci] : -1;
 }
 
 /* Pair index (the baseline slot) of CTA slot ci, or -1 when unshared. */
 static int pair_of(const sm_t *s, unsigned ci)
 {
-    int p = sm_share_partner(s, ci);
-    return p < 0 ? -1 : (int)ci < p ? (int)ci : p;
+    return s->share.k ? s->share.pair[ci] : -1;
 }
 
 /* Touches every warp slot of CTA slot ci (lock state changed). */
@@ -250,8 +295,8 @@ int sm_share_gate_closed(const sm_t *s, unsigned i)
     unsigned ci = s->slots[i].cta;
     if (h->lout.cls[ci] != WARP_ARBITER_NONOWNER) /* the partner holds the lock */
         return 0;
-    const sm_kernel_t *k = s->ctas[ci].k;
-    return needs_region(s, i, &k->l->prog->code[s->slots[i].ibuf_pc]);
+    const exec_insn_t *ei = &s->ctas[ci].k->l->prog->code[s->slots[i].ibuf_pc];
+    return (pc_flags(h, ei) & PC_SMEM) && needs_region(s, i, ei);
 }
 
 uint8_t sm_share_class(const sm_t *s, unsigned ci)
@@ -266,8 +311,12 @@ int sm_share_before_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
     sm_share_t *h = &s->share;
     if (!h->k)
         return SIMT_OK;
+    uint8_t f = pc_flags(h, ei);
+    if (!f) /* neither relssp nor a possible shared access: most of them */
+        return SIMT_OK;
     unsigned ci = s->slots[i].cta;
-    if (ei->ir->op == PTX_OP_RELSSP) {
+    int j = h->pair[ci]; /* h->k is set */
+    if (f & PC_RELSSP) {
         const warp_t *w = s->slots[i].w;
         uint32_t m = warp_active(w);
         if (ei->guard != EXEC_NO_PC)
@@ -275,7 +324,6 @@ int sm_share_before_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
         h->lanes = m;
         return SIMT_OK;
     }
-    int j = pair_of(s, ci);
     if (j < 0 || !needs_region(s, i, ei))
         return SIMT_OK;
     if (h->rel_done[ci]) { /* §2.9: relssp placement guarantees no re-acquire */
@@ -376,6 +424,9 @@ int sm_share_warps_placed(sm_t *s, unsigned ci, uint64_t now)
     return SIMT_OK;
 }
 
+static int issue_events(sm_t *s, unsigned i, unsigned ci, const exec_insn_t *ei,
+                        uint64_t now) __attribute__((noinline));
+
 int sm_share_after_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
                          sm_inst_t *in, uint64_t now)
 {
@@ -392,10 +443,23 @@ int sm_share_after_issue(sm_t *s, unsigned i, const exec_insn_t *ei,
                 break;
             }
     }
-    /* The release unit's events: relssp by the lanes that executed it
-     * (sm_share_before_issue kept them: the step moves the group on), and
-     * lanes that exited with this instruction.  all_released_o can change
-     * only at such an event of the CTA, so the CTA is checked there. */
+    /* most instructions are neither relssp nor an exit: no event (the
+     * IR was just read by the step: cheaper than the flags here) */
+    if (ei->ir->op != PTX_OP_RELSSP && !(h->rel->live[i] & s->slots[i].w->exited))
+        return SIMT_OK;
+    return issue_events(s, i, ci, ei, now);
+}
+
+/* The release unit's events of warp slot i's issue (CTA slot ci): relssp
+ * by the lanes that executed it (sm_share_before_issue kept them: the
+ * step moves the group on), and lanes that exited with this instruction.
+ * all_released_o can change only at such an event of the CTA, so the CTA
+ * is checked there.  Apart from the issue's common path so that it stays
+ * small (a call with few registers to save). */
+static int issue_events(sm_t *s, unsigned i, unsigned ci, const exec_insn_t *ei,
+                        uint64_t now)
+{
+    sm_share_t *h = &s->share;
     uint64_t released = 0;
     int event = 0;
     if (ei->ir->op == PTX_OP_RELSSP) {

@@ -100,6 +100,19 @@ typedef struct sm_share {
     uint8_t lt_stop;           /* a hook stopped the run (co-simulation) */
     const char *lt_why;        /* why, when the model itself stops it */
     uint64_t lt_cycle;
+    /* Per CTA slot, for the sharing kernel k (written with k, read only
+     * while k is set): its partner slot and its pair (the lower slot of
+     * the two), -1 when unshared: sm_share_partner's rule as a table, so
+     * that the issue of every instruction looks its pair up without the
+     * rule's data-dependent branches. */
+    int8_t partner[SHARE_LOCK_TABLE_MAX_T], pair[SHARE_LOCK_TABLE_MAX_T];
+    /* Per PC of k's program (written with k): relssp, or a ld/st/atom/red
+     * that may reach shared memory (sm_share.c, insn_flags), so that the
+     * issue hooks skip every other instruction without reading its IR.
+     * pcf_n 0: no table (host memory), each instruction is looked at. */
+    const struct exec_insn *pcf_code;
+    uint8_t *pcf;
+    uint32_t pcf_n, pcf_cap;
     uint64_t *held_since;      /* per pair: cycle its lock was taken */
     uint8_t *rel_done, *rel_pending, *rel_started; /* per CTA slot */
     uint32_t *inflight;        /* per CTA slot */

@@ -116,15 +116,16 @@ static void next(const share_lock_table_state_t *s,
     }
     /* 2. placement clears, a release sets the released flag */
     n->rel_done = ((n->rel_done & ~in->place) | in->release) & tm;
-    /* 3. a release frees the lock its block holds */
-    for (unsigned j = 0; j < s->cfg.pairs; j++)
+    /* 3. a release frees the lock its block holds (no release, no change:
+     * most evaluations are a request's, so the pass is skipped) */
+    for (unsigned j = 0; in->release && j < s->cfg.pairs; j++)
         if ((n->lock_valid >> j & 1) && (in->release >> n->lock[j] & 1))
             set_lock(n, j, -1);
     /* 4. requests, lowest scheduler first: FCFS within the cycle */
     uint32_t grant = 0;
-    for (unsigned k = 0; k < s->cfg.s; k++) {
-        if (!(in->req_valid >> k & 1))
-            continue;
+    uint32_t reqs = in->req_valid & (uint32_t)slot_mask(s->cfg.s);
+    for (; reqs; reqs &= reqs - 1) { /* the requests alone, k ascending */
+        unsigned k = (unsigned)__builtin_ctz(reqs);
         unsigned x = in->req_slot[k] & (unsigned)slot_mask(idx_w(t));
         int j = x < t ? pair_of(n, x) : -1;
         if (j < 0) { /* unshared: no lock to take */
@@ -136,8 +137,9 @@ static void next(const share_lock_table_state_t *s,
             grant |= 1u << k;
         }
     }
-    /* 5. completions, per pair its lower slot first (§2.6) */
-    for (unsigned j = 0; j < s->cfg.pairs; j++) {
+    /* 5. completions, per pair its lower slot first (§2.6); each hand-on
+     * needs a done bit of the pair, so none without one */
+    for (unsigned j = 0; in->done && j < s->cfg.pairs; j++) {
         if (!(n->lock_valid >> j & 1)) /* a free lock: nothing to hand on */
             continue;
         int hi = pair_hi(n, j);

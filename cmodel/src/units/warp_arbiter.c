@@ -77,23 +77,46 @@ static int pick_gto(const warp_arbiter_state_t *s, uint64_t cand)
     return g >= 0 ? g : oldest(s, cand);
 }
 
-static int pick_owf(const warp_arbiter_state_t *s, const warp_arbiter_in_t *in,
-                    uint64_t cand)
+/* The OWF class bits of slots 0..n-1 from the cls_i bytes: bit l of *b0
+ * and *b1 are bits 0 and 1 of cls[l] (the class is cls & 3).  Eight slots
+ * at a time and without a branch: a byte's bit moved to the word's top
+ * byte by one multiply (byte k of the masked word lands on bit 56 + k;
+ * the partial products never overlap, so nothing carries).  The bytes are
+ * read as a little-endian word, as the rest of the model does.  A slot
+ * that is not a candidate gets its bits too (pick_owf masks them off): a
+ * data-dependent loop over the candidates is one the host mispredicts. */
+static void owf_class_bits(const uint8_t *cls, unsigned n, uint64_t *b0,
+                           uint64_t *b1)
+{
+    const uint64_t ones = 0x0101010101010101u, gather = 0x0102040810204080u;
+    uint64_t lo = 0, hi = 0;
+    for (unsigned w = 0; w < (n + 7) / 8; w++) {
+        uint64_t x;
+        memcpy(&x, cls + 8 * w, sizeof x);
+        lo |= ((x & ones) * gather) >> 56 << 8 * w;
+        hi |= ((x >> 1 & ones) * gather) >> 56 << 8 * w;
+    }
+    *b0 = lo;
+    *b1 = hi;
+}
+
+/* OWF: the greedy warp, else the smallest class present (0 owner .. 3),
+ * then the oldest in it.  b0 / b1: bits 0 and 1 of every slot's class.
+ * The class is chosen without a branch (which classes are present varies
+ * from pick to pick: a branch per class is one the host mispredicts). */
+static int pick_owf(const warp_arbiter_state_t *s, uint64_t cand, uint64_t b0,
+                    uint64_t b1)
 {
     int g = greedy(s, cand);
     if (g >= 0)
         return g;
-    /* The smallest class present, then the oldest in it: the candidates
-     * sorted into their classes in one pass over the candidates alone. */
-    uint64_t in_class[4] = { 0, 0, 0, 0 };
-    for (uint64_t m = cand; m; m &= m - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(m);
-        in_class[in->cls[i] & 3] |= (uint64_t)1 << i;
-    }
-    for (unsigned c = 0; c < 4; c++)
-        if (in_class[c])
-            return oldest(s, in_class[c]);
-    return -1;
+    uint64_t c0 = cand & ~b0 & ~b1, c1 = cand & b0 & ~b1,
+             c2 = cand & ~b0 & b1, c3 = cand & b0 & b1;
+    uint64_t set = c0;
+    set |= c1 & ((uint64_t)(set != 0) - 1);
+    set |= c2 & ((uint64_t)(set != 0) - 1);
+    set |= c3 & ((uint64_t)(set != 0) - 1);
+    return oldest(s, set);
 }
 
 /* The wopt oldest valid slots. */
@@ -116,13 +139,23 @@ static uint64_t ltlws_eligible(const warp_arbiter_state_t *s, uint64_t valid)
 void warp_arbiter_eval(const warp_arbiter_state_t *s,
                        const warp_arbiter_in_t *in, warp_arbiter_out_t *out)
 {
+    uint64_t b0 = 0, b1 = 0;
+    if ((in->policy & 3) == WARP_ARBITER_OWF)
+        owf_class_bits(in->cls, s->cfg.n, &b0, &b1);
+    warp_arbiter_eval_classes(s, in, b0, b1, out);
+}
+
+void warp_arbiter_eval_classes(const warp_arbiter_state_t *s,
+                               const warp_arbiter_in_t *in, uint64_t cls_b0,
+                               uint64_t cls_b1, warp_arbiter_out_t *out)
+{
     uint64_t valid = in->valid & slot_mask(s->cfg.n);
     uint64_t cand = valid & in->ready;
     int g = -1;
     switch (in->policy & 3) {
     case WARP_ARBITER_LRR: g = pick_lrr(s, cand); break;
     case WARP_ARBITER_GTO: g = pick_gto(s, cand); break;
-    case WARP_ARBITER_OWF: g = pick_owf(s, in, cand); break;
+    case WARP_ARBITER_OWF: g = pick_owf(s, cand, cls_b0, cls_b1); break;
     default:
         if (s->wopt_valid)
             cand &= ltlws_eligible(s, valid);

@@ -88,6 +88,15 @@ void warp_arbiter_reset(warp_arbiter_state_t *s);
 void warp_arbiter_eval(const warp_arbiter_state_t *s,
                        const warp_arbiter_in_t *in, warp_arbiter_out_t *out);
 
+/* The same with cls_i given as two bit masks instead of in->cls (which is
+ * not read): bit i of cls_b0 and cls_b1 are bits 0 and 1 of slot i's
+ * class.  For a caller that keeps the classes as masks and has no hook
+ * watching the ports (core/sched_arbiter.c), so that the per-slot bytes
+ * are neither copied nor read at every pick. */
+void warp_arbiter_eval_classes(const warp_arbiter_state_t *s,
+                               const warp_arbiter_in_t *in, uint64_t cls_b0,
+                               uint64_t cls_b1, warp_arbiter_out_t *out);
+
 /* The clock edge at the end of the cycle whose inputs are `in`. */
 void warp_arbiter_tick(warp_arbiter_state_t *s, const warp_arbiter_in_t *in);
 
