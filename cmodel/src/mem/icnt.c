@@ -113,34 +113,27 @@ static void start_packet(icnt_t *n, unsigned o)
         uint64_t m = n->head_in[o];
         uint64_t after = i < 63 ? m & (~(uint64_t)0 << (i + 1)) : 0;
         i = (unsigned)__builtin_ctzll(after ? after : m); /* heads[o] > 0 */
-        icnt_port_t *p = &n->in[i];
-        if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits) {
-            if (o < 64)
-                n->no_credit |= (uint64_t)1 << o;
-            return;
+    } else {
+        unsigned k = 1;
+        for (; k <= n->cfg.inputs; k++) {
+            if (++i == n->cfg.inputs)
+                i = 0;
+            if (n->in[i].count && port_at(&n->in[i], 0)->output == o)
+                break;
         }
-        n->cur_in[o] = (int32_t)i;
-        n->left[o] = port_at(p, 0)->flits;
-        n->last_in[o] = i;
+        if (k > n->cfg.inputs)
+            return; /* no head goes to o */
+    }
+    icnt_port_t *p = &n->in[i];
+    if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits) {
+        /* no credit: wait for the receiver (or a new head) */
+        if (o < 64)
+            n->no_credit |= (uint64_t)1 << o;
         return;
     }
-    for (unsigned k = 1; k <= n->cfg.inputs; k++) {
-        if (++i == n->cfg.inputs)
-            i = 0;
-        icnt_port_t *p = &n->in[i];
-        if (!p->count || port_at(p, 0)->output != o)
-            continue;
-        if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits) {
-            /* no credit: wait for the receiver (or a new head) */
-            if (o < 64)
-                n->no_credit |= (uint64_t)1 << o;
-            return;
-        }
-        n->cur_in[o] = (int32_t)i;
-        n->left[o] = port_at(p, 0)->flits;
-        n->last_in[o] = i;
-        return;
-    }
+    n->cur_in[o] = (int32_t)i;
+    n->left[o] = port_at(p, 0)->flits;
+    n->last_in[o] = i;
 }
 
 /* Output o's cycle: it starts a packet if it has none, and moves a flit. */
