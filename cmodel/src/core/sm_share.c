@@ -95,11 +95,7 @@ static uint8_t insn_flags(const exec_insn_t *ei)
     int op = ei->ir->op;
     if (op == PTX_OP_RELSSP)
         return PC_RELSSP;
-    /* exec_smem_reaches answers 0 for every other instruction */
-    if ((op == PTX_OP_LD || op == PTX_OP_ST || op == PTX_OP_ATOM || op == PTX_OP_RED) &&
-        (ei->space == PTX_SPACE_SHARED || ei->space == PTX_SPACE_NONE))
-        return PC_SMEM;
-    return 0;
+    return exec_smem_may_reach(ei) ? PC_SMEM : 0;
 }
 
 /* The flags of k's instruction ei: from the table when ei is in it. */

@@ -403,6 +403,10 @@ void cta_release(cta_t *c);
  * for any instruction that may reach shared memory. */
 int exec_smem_reaches(const warp_t *w, const exec_insn_t *ei, uint64_t limit);
 
+/* Whether ei may reach shared memory at all (a ld/st/atom/red in the
+ * shared or generic space): exec_smem_reaches is 0 for any other. */
+int exec_smem_may_reach(const exec_insn_t *ei);
+
 /* Executes one warp-instruction of w.  Returns SIMT_OK, or SIMT_EFAULT
  * after filling the launch's error with a fault report. */
 int exec_step(exec_ctx_t *x, warp_t *w);

@@ -132,15 +132,20 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
 }
 
-int exec_smem_reaches(const warp_t *w, const exec_insn_t *ei, uint64_t limit)
+int exec_smem_may_reach(const exec_insn_t *ei)
 {
     int op = ei->ir->op;
-    if (op != PTX_OP_LD && op != PTX_OP_ST && op != PTX_OP_ATOM &&
-        op != PTX_OP_RED)
+    return (op == PTX_OP_LD || op == PTX_OP_ST || op == PTX_OP_ATOM ||
+            op == PTX_OP_RED) &&
+           (ei->space == PTX_SPACE_SHARED || ei->space == PTX_SPACE_NONE);
+}
+
+int exec_smem_reaches(const warp_t *w, const exec_insn_t *ei, uint64_t limit)
+{
+    if (!exec_smem_may_reach(ei))
         return 0;
+    int op = ei->ir->op;
     ptx_space_t sp = (ptx_space_t)ei->space;
-    if (sp != PTX_SPACE_SHARED && sp != PTX_SPACE_NONE)
-        return 0;
     if (w->home == EXEC_NO_THREAD) /* registers not in w->regs */
         return 1;
     uint32_t m = warp_active(w);
