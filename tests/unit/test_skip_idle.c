@@ -300,3 +300,30 @@ TEST(skip_idle_scratchpad_sharing_lock_wait)
               (unsigned long long)a.stats.ssp_lock_wait_cycles);
     CHECK(same(s, 20, 3, 4, 32, SIMT_OK));
 }
+
+/* An SM whose LD/ST head waits for outbox room sleeps until the crossbar
+ * takes a request from its outbox (core/ldst.h ldst_parked, core/sm.h
+ * "Quiescent SMs asleep"): every load 32 lines through a 2-request
+ * outbox, 32 CTAs on 8 SMs of one cluster, so that the SMs' outboxes
+ * stay full while the cluster's crossbar input takes one request at a
+ * time, and SMs wake and sleep at different cycles.  The premise: the
+ * small outbox does slow the run down. */
+TEST(skip_idle_outbox_full_hierarchy)
+{
+    static const char *const small[] = { "gpgpu_ldst_outbox=2",
+                                         "gpgpu_n_clusters=1",
+                                         "gpgpu_n_cores_per_cluster=8", NULL };
+    static const char *const large[] = { "gpgpu_ldst_outbox=16",
+                                         "gpgpu_n_clusters=1",
+                                         "gpgpu_n_cores_per_cluster=8", NULL };
+    static outcome_t a, b;
+    run(&a, small, 0, 4, 2, 32, 64, 1);
+    run(&b, large, 0, 4, 2, 32, 64, 1);
+    CHECK_MSG(a.rc == SIMT_OK && b.rc == SIMT_OK &&
+              a.stats.gpu_sim_cycle > b.stats.gpu_sim_cycle,
+              "rc %d/%d, cycles %llu with 2, %llu with 16", a.rc, b.rc,
+              (unsigned long long)a.stats.gpu_sim_cycle,
+              (unsigned long long)b.stats.gpu_sim_cycle);
+    CHECK(same(small, 4, 2, 32, 64, SIMT_OK));
+    CHECK(same_on(small, 4, 2, 32, 64, SIMT_OK, 2));
+}

@@ -259,8 +259,7 @@ static int send_txn(ldst_t *u, uint32_t i, uint64_t now)
 {
     ldst_op_t *op = &u->ops[i];
     uint64_t below = now + u->cfg.mem_latency;
-    /* a transaction may need two requests (a fill and a write-back) */
-    if (u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox) {
+    if (ldst_outbox_full(u)) {
         u->stats.l1_stall_cycles++;
         return 0;
     }
@@ -352,21 +351,20 @@ void ldst_cycle_head(ldst_t *u, uint64_t now)
     }
     if (!u->count || now < u->free_at)
         return;
-    int out_full = u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox;
     if (u->l1_refused) {
         /* the head's transaction again (send_txn's checks in its order),
          * and nothing changed the L1 since it refused it */
         u->stats.l1_stall_cycles++;
-        if (!out_full)
+        if (!ldst_outbox_full(u))
             cache_count_fail(&u->l1, (cache_fail_cause_t)u->l1_refused);
+        return;
+    }
+    if (ldst_head_waits_outbox(u)) {
+        u->stats.l1_stall_cycles++; /* send_txn's first check, inline */
         return;
     }
     uint32_t i = u->q[u->head];
     ldst_op_t *op = &u->ops[i];
-    if (out_full && op->kind == LDST_GLOBAL && op->next < op->ntxn) {
-        u->stats.l1_stall_cycles++; /* send_txn's first check, inline */
-        return;
-    }
     if (op->kind != LDST_SHARED) {
         int (*send)(ldst_t *, uint32_t, uint64_t) =
             op->kind == LDST_GLOBAL ? send_txn : send_const;
@@ -430,10 +428,9 @@ uint64_t ldst_next_event(const ldst_t *u)
 
 void ldst_parked_cycles(ldst_t *u, uint64_t n)
 {
-    /* ldst_cycle's parked path, n times */
-    int out_full = u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox;
+    /* ldst_cycle's parked paths, n times */
     u->stats.l1_stall_cycles += n;
-    if (!out_full)
+    if (u->l1_refused && !ldst_outbox_full(u))
         u->l1.stats.fails[u->l1_refused] += n;
 }
 

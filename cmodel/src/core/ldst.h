@@ -166,6 +166,22 @@ static inline void ldst_set_owner(ldst_t *u, uint32_t op, uint32_t owner)
 /* Queues prepared instruction `op` under the SM's `tag` (at dispatch). */
 void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag);
 
+/* send_txn's first check: a global transaction may need two requests (a
+ * fill and a write-back), so it waits while the outbox lacks room for
+ * both. */
+static inline int ldst_outbox_full(const ldst_t *u)
+{
+    return u->cfg.hierarchy && u->out_count + 2 > u->cfg.outbox;
+}
+
+/* The head instruction's next transaction is a global one waiting for
+ * outbox room (count > 0). */
+static inline int ldst_head_waits_outbox(const ldst_t *u)
+{
+    const ldst_op_t *op = &u->ops[u->q[u->head]];
+    return op->kind == LDST_GLOBAL && op->next < op->ntxn && ldst_outbox_full(u);
+}
+
 /* One cycle: lines arriving, then the head instruction.  Inline, the
  * cycles that can only count (asked every SM every core cycle, and in a
  * saturated memory side most are these): with the hierarchy, nothing
@@ -181,7 +197,7 @@ static inline void ldst_cycle(ldst_t *u, uint64_t now)
         return;
     if (u->cfg.hierarchy && u->l1_refused) {
         u->stats.l1_stall_cycles++;
-        if (u->out_count + 2 <= u->cfg.outbox)
+        if (!ldst_outbox_full(u))
             cache_count_fail(&u->l1, (cache_fail_cause_t)u->l1_refused);
         return;
     }
@@ -206,15 +222,17 @@ static inline int ldst_pop_done(ldst_t *u, uint64_t now, uint64_t *tag)
  * pending (lines from the hierarchy are the memory system's events). */
 uint64_t ldst_next_event(const ldst_t *u);
 
-/* Parked at `now`: the head's transaction was refused by the L1
- * (l1_refused) and the unit is free, so until a line fills the L1 each
- * ldst_cycle only counts the retry (l1_stall_cycles, and the cache's
+/* Parked at `now`: the unit is free and its head's transaction was
+ * refused by the L1 (l1_refused) or waits for outbox room, so until a
+ * line fills the L1 or a request leaves the outbox each ldst_cycle only
+ * counts the retry (l1_stall_cycles, and after a refusal the cache's
  * reservation failure unless the outbox is full) and changes nothing
  * else.  ldst_parked_cycles counts n such cycles as n calls would (the
  * outbox does not change in them: taking from it is an event). */
 static inline int ldst_parked(const ldst_t *u, uint64_t now)
 {
-    return u->count && u->l1_refused && now >= u->free_at;
+    return u->count && now >= u->free_at &&
+           (u->l1_refused || ldst_head_waits_outbox(u));
 }
 void ldst_parked_cycles(ldst_t *u, uint64_t n);
 

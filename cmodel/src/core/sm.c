@@ -381,10 +381,11 @@ static void repause(sm_t *s)
     }
 }
 
-void sm_set_active_limit(sm_t *s, unsigned n)
+void sm_set_active_limit(sm_t *s, unsigned n, uint64_t now)
 {
     if (n == s->active_limit)
         return;
+    sm_wake(s, now);
     s->active_limit = n;
     repause(s);
 }
@@ -517,6 +518,7 @@ static int add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
 int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3], uint64_t now)
 {
     int ci;
+    sm_wake(s, now);
     return add_cta(s, k, ctaid, now, -1, &ci);
 }
 
@@ -524,6 +526,7 @@ int sm_add_cta_pair(sm_t *s, sm_kernel_t *k, const uint32_t lo[3],
                     const uint32_t hi[3], uint64_t now)
 {
     int ci, cj;
+    sm_wake(s, now);
     int rc = add_cta(s, k, lo, now, -1, &ci);
     if (rc != SIMT_OK)
         return rc;
@@ -1106,6 +1109,47 @@ void sm_idle_cycles(sm_t *s, uint64_t n)
         else
             s->stats.idle_cycles += n;
     }
+}
+
+int sm_doze(sm_t *s, uint64_t now)
+{
+    if (s->wake_at) {
+        if (now < s->wake_at)
+            return 1;
+        sm_settle(s, now);
+        s->wake_at = 0;
+    }
+    if (!s->cfg.sleep)
+        return 0;
+    uint64_t t = sm_idle_until(s, now);
+    if (t <= now)
+        return 0;
+    s->asleep_from = now;
+    s->wake_at = t;
+    return 1;
+}
+
+int sm_step_awake(sm_t *s, uint64_t now, unsigned *done)
+{
+    int rc = sm_doze(s, now) ? SIMT_OK : sm_cycle(s, now, done);
+    s->past = now + 1;
+    return rc;
+}
+
+void sm_settle(sm_t *s, uint64_t now)
+{
+    uint64_t end = now > s->past ? now : s->past;
+    if (s->wake_at && end > s->asleep_from) {
+        sm_idle_cycles(s, end - s->asleep_from);
+        s->asleep_from = end;
+    }
+}
+
+void sm_wait_cycles(sm_t *s, uint64_t now, uint64_t *idle, uint64_t *mem)
+{
+    sm_settle(s, now);
+    *idle = s->stats.idle_cycles;
+    *mem = s->stats.mem_wait_cycles;
 }
 
 int sm_pop_completed(sm_t *s, sm_cta_done_t *out)

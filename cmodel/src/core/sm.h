@@ -63,6 +63,8 @@ typedef struct sm_cfg {
     unsigned icache_miss_latency; /* ideal memory (cfg.ldst.hierarchy 0);
                                   with the hierarchy a miss goes out
                                   through the LD/ST unit's outbox */
+    int sleep;                 /* 1: a quiescent SM is not stepped
+                                  (sm_step; skip_idle_cycles) */
 } sm_cfg_t;
 
 /* The class of one SM-cycle (reference 004 §6; docs/stats.md gives the
@@ -275,6 +277,12 @@ typedef struct sm {
     unsigned nkd;
     uint8_t pending;           /* a cycle ran since the last sm_commit */
     simt_stats_t xstats;
+    /* asleep (sm_doze): wake_at > 0, the first cycle it must step again
+     * (UINT64_MAX: only when woken); the cycles from asleep_from on are
+     * not stepped and not yet credited (sm_settle).  past: the cycles
+     * before it have had their sm_step (a change at cycle past - 1 comes
+     * after that cycle's step, so it is first seen at past) */
+    uint64_t wake_at, asleep_from, past;
 } sm_t;
 
 /* NULL, or what is wrong. */
@@ -307,15 +315,11 @@ int sm_add_cta(sm_t *s, sm_kernel_t *k, const uint32_t ctaid[3],
  * resident CTAs are paused (the paused issue gate, core/sm_ready.h) until
  * the limit rises or older CTAs complete (DYNCTA's CTA pausing: the most
  * recently assigned CTA is paused first).  UINT_MAX pauses none. */
-void sm_set_active_limit(sm_t *s, unsigned n);
+void sm_set_active_limit(sm_t *s, unsigned n, uint64_t now);
 
-/* The SM's idle and memory-wait cycles so far (sm_stats_t), for CTA
- * policies (gpu/cta_policy.h, the query counters). */
-static inline void sm_wait_cycles(const sm_t *s, uint64_t *idle, uint64_t *mem)
-{
-    *idle = s->stats.idle_cycles;
-    *mem = s->stats.mem_wait_cycles;
-}
+/* The SM's idle and memory-wait cycles before cycle `now` (sm_stats_t),
+ * for CTA policies (gpu/cta_policy.h, the query counters). */
+void sm_wait_cycles(sm_t *s, uint64_t now, uint64_t *idle, uint64_t *mem);
 
 /* Places CTAs `lo` and `hi` of `k` as a pair (sm_can_take_ctas(.., 2)
  * must hold): each knows the other (the SCA scheduler's block), and warp i
@@ -360,6 +364,47 @@ void sm_commit(sm_t *s, simt_stats_t *st);
  * sm_cycle would (sm_idle_until(now) > now + n - 1 must hold). */
 uint64_t sm_idle_until(const sm_t *s, uint64_t now);
 void sm_idle_cycles(sm_t *s, uint64_t n);
+
+/* A quiescent SM asleep (docs/timing-model.md, "Quiescent SMs asleep").
+ * With cfg.sleep, an SM found quiescent at the start of a cycle is not
+ * stepped until its own next event (sm_idle_until) or until something
+ * outside it changes it; its per-cycle counters are credited in bulk
+ * when it wakes or is settled.  Every change from outside the SM wakes it
+ * first, with the core cycle the change happens in: a reply from the
+ * hierarchy (memsys deliver), a request leaving its outbox (memsys
+ * send_requests), a CTA placed (sm_add_cta, sm_add_cta_pair) and a new
+ * active-CTA limit (sm_set_active_limit) wake it themselves; whoever
+ * reads its statistics during the run settles it first
+ * (sm_wait_cycles; the run's end).
+ *
+ * sm_doze: at the start of cycle `now`, 1 when the SM is asleep through
+ * `now` (it falls asleep here when quiescent), 0 when it must step.
+ * sm_step: cycle `now` of the timing loop: sm_cycle unless sm_doze.
+ * sm_settle: credits the cycles it slept that are over by a change at
+ * `now` (before `now`, or through `now` when its step at `now` has
+ * passed); it stays asleep.
+ * sm_wake: sm_settle, and it steps at the first cycle that sees the
+ * change. */
+int sm_doze(sm_t *s, uint64_t now);
+int sm_step_awake(sm_t *s, uint64_t now, unsigned *done);
+static inline int sm_step(sm_t *s, uint64_t now, unsigned *done)
+{
+    if (now < s->wake_at) { /* asleep through now (inline: most calls) */
+        s->past = now + 1;
+        return SIMT_OK;
+    }
+    return sm_step_awake(s, now, done);
+}
+void sm_settle(sm_t *s, uint64_t now);
+static inline void sm_wake(sm_t *s, uint64_t now)
+{
+    if (s->wake_at) {
+        sm_settle(s, now);
+        if (s->asleep_from < s->wake_at)
+            s->wake_at = s->asleep_from;
+    }
+}
+
 
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
  * completion sm_cycle counted in *done is reported once. */

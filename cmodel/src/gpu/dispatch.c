@@ -58,13 +58,13 @@ static unsigned resident(const void *ctx, unsigned sm, unsigned kernel)
 static void counters(const void *ctx, unsigned sm, cta_policy_counters_t *out)
 {
     const dispatch_t *d = ctx;
-    sm_wait_cycles(&d->sms[sm], &out->idle, &out->mem);
+    sm_wait_cycles(&d->sms[sm], d->now, &out->idle, &out->mem);
 }
 
 static void limit_active(const void *ctx, unsigned sm, unsigned n)
 {
     const dispatch_t *d = ctx;
-    sm_set_active_limit(&d->sms[sm], n);
+    sm_set_active_limit(&d->sms[sm], n, d->now);
 }
 
 /* n at once (a BCS pair), under the quota too */

@@ -118,6 +118,7 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
                 icnt_push(&m->req_net, c, part, &m->pool[f], request_bytes(&r));
                 m->stats.req_flits += icnt_flits(&m->req_net, request_bytes(&r));
                 m->stats.requests++;
+                sm_wake(s, now);
                 ldst_out_pop(&s->ldst);
             }
             if (!s->ldst.out_count)
@@ -177,6 +178,7 @@ static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {
             ldst_t *u = &sms[r->sm].ldst;
+            sm_wake(&sms[r->sm], core);
             if (r->kind == MEM_FILL && r->space == MEM_INST)
                 sm_icache_line_arrived(&sms[r->sm], r->addr, core);
             else if (r->kind == MEM_FILL && r->space == MEM_CONST)

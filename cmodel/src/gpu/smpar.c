@@ -162,7 +162,7 @@ static void run_claims(smpar_t *p, uint64_t phase)
             o->failed = 0;
             o->phase = phase;
             cell->done = 0;
-            cell->rc = sm_cycle(&p->sms[i], p->now, &cell->done);
+            cell->rc = sm_step(&p->sms[i], p->now, &cell->done);
             atomic_store(&cell->passed, phase);
             notify(&p->progress);
         }

@@ -61,6 +61,7 @@ static sm_cfg_t sm_config(const simt_config_t *cfg)
                         .mshr_merge = GET(MAX_THREADS_SM) / WARP_SIZE,
                         .write = CACHE_READ_ONLY },
         .icache_miss_latency = GET(L1I_MISS_LATENCY),
+        .sleep = GET(SKIP_IDLE) != 0,
         .ldst = { .queue = GET(LDST_QUEUE), .prepared = GET(OC_MEM),
                   .inflight = GET(MAX_THREADS_SM) / WARP_SIZE * SM_INSTS_PER_WARP,
                   .smem_banks = GET(SMEM_BANKS),
@@ -258,7 +259,9 @@ static int sms_cycle(gpu_run_t *g, uint64_t now, uint64_t *last_progress)
     for (unsigned i = 0; i < g->nsms; i++) {
         unsigned done = 0;
         sm_t *s = &g->sms[i];
-        int rc = g->par ? smpar_result(g->par, i, &done) : sm_cycle(s, now, &done);
+        int rc = g->par ? smpar_result(g->par, i, &done) : sm_step(s, now, &done);
+        if (s->wake_at)
+            continue; /* asleep: it changed nothing (sm_doze) */
         sm_commit(s, g->xstats);
         if (g->hierarchy)
             memsys_note_outbox(&g->mem, i, &s->ldst);
@@ -395,12 +398,14 @@ static int limit_stop(gpu_run_t *g, limits_t *lim, uint64_t now)
 }
 
 /* This run's figures, from the modules that own them. */
-static void add_stats(const gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
+static void add_stats(gpu_run_t *g, simt_stats_t *st, uint64_t cycles,
                       uint64_t dram_cycles, simt_sm_stats_t *rec)
 {
     st->gpu_sim_cycle += cycles;
-    for (unsigned i = 0; i < g->nsms; i++)
+    for (unsigned i = 0; i < g->nsms; i++) {
+        sm_settle(&g->sms[i], cycles); /* the cycles it slept */
         sm_export_stats(&g->sms[i], st, &rec[i]);
+    }
     if (g->hierarchy)
         memsys_export_stats(&g->mem, dram_cycles, st);
 }
@@ -442,16 +447,18 @@ static uint64_t skip_idle(gpu_run_t *g, clocks_t *clk, uint64_t now,
                           uint64_t bound)
 {
     uint64_t to = bound;
-    /* the minimum over the SMs, in any order: the one that stopped the
-     * last skip first, then the others until one is not quiescent */
-    if (g->busy_sm < g->nsms && sm_idle_until(&g->sms[g->busy_sm], now) <= now)
+    /* every SM asleep (sm_doze puts the quiescent ones to sleep): the one
+     * that stopped the last skip first, then the others */
+    if (g->busy_sm < g->nsms && !sm_doze(&g->sms[g->busy_sm], now))
         return now;
-    for (unsigned i = 0; i < g->nsms && to > now; i++) {
-        uint64_t t = sm_idle_until(&g->sms[i], now);
-        if (t < to)
-            to = t;
-        if (t <= now)
+    for (unsigned i = 0; i < g->nsms; i++) {
+        sm_t *s = &g->sms[i];
+        if (!sm_doze(s, now)) {
             g->busy_sm = i;
+            return now;
+        }
+        if (s->wake_at < to)
+            to = s->wake_at;
     }
     if (to <= now)
         return now;
@@ -475,12 +482,10 @@ static uint64_t skip_idle(gpu_run_t *g, clocks_t *clk, uint64_t now,
         if (to <= now)
             return now;
     }
-    uint64_t n = to - now;
-    for (unsigned i = 0; i < g->nsms; i++)
-        sm_idle_cycles(&g->sms[i], n);
-    dispatch_idle_cycles(&g->dispatch, n);
+    /* the SMs sleep through the skipped cycles, credited when they wake */
+    dispatch_idle_cycles(&g->dispatch, to - now);
     if (g->hierarchy)
-        clocks_skip_core(clk, n);
+        clocks_skip_core(clk, to - now);
     return to;
 }
 
