@@ -178,8 +178,10 @@ static inline int ldst_outbox_full(const ldst_t *u)
  * outbox room (count > 0). */
 static inline int ldst_head_waits_outbox(const ldst_t *u)
 {
+    if (!ldst_outbox_full(u))
+        return 0;
     const ldst_op_t *op = &u->ops[u->q[u->head]];
-    return op->kind == LDST_GLOBAL && op->next < op->ntxn && ldst_outbox_full(u);
+    return op->kind == LDST_GLOBAL && op->next < op->ntxn;
 }
 
 /* One cycle: lines arriving, then the head instruction.  Inline, the

@@ -1049,14 +1049,16 @@ uint64_t sm_idle_until(const sm_t *s, uint64_t now)
      * comes with the SM's next cycle, sm_share_clock) */
     if (s->check_ctas || s->need_fetch || s->share.lt_open)
         return now;
-    /* the LD/ST queue may hold work parked on an L1 refusal (ldst_parked),
-     * and collector units may hold memory instructions whose operands are
-     * read and that wait for room in that full queue: dispatch() then
-     * does nothing until a fill or a completion (ldst_next_event) */
-    if (s->ldst.count && !ldst_parked(&s->ldst, now))
-        return now;
+    /* collector units may hold memory instructions whose operands are
+     * read and that wait for room in a full LD/ST queue, and that queue
+     * may hold work parked (ldst_parked): dispatch() then does nothing
+     * until a fill, a request leaving the outbox or a completion
+     * (ldst_next_event).  (The collector first: the most common reason
+     * a busy SM is not quiescent, and the cheapest to ask.) */
     if (s->opc.busy && (s->opc.busy != s->opc.nready[OPC_MEM] ||
                         ldst_can_accept(&s->ldst)))
+        return now;
+    if (s->ldst.count && !ldst_parked(&s->ldst, now))
         return now;
     for (unsigned k = 0; k < s->cfg.nsched; k++) {
         const sm_sched_t *q = &s->scheds[k];
