@@ -177,11 +177,35 @@ uint8_t *exec_mem_generic(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     return p;
 }
 
-static uint64_t load_le(const uint8_t *p, unsigned size)
+/* Little-endian host.  Each width loads at its own size: a partial copy
+ * into a zeroed 8-byte word, read back whole, stalls the load on the
+ * store that wrote part of it (store forwarding fails), which cost more
+ * than the rest of a lane's load. */
+static inline uint64_t load_le(const uint8_t *p, unsigned size)
 {
-    uint64_t v = 0;
-    memcpy(&v, p, size); /* little-endian host */
-    return v;
+    uint8_t b;
+    uint16_t h;
+    uint32_t s;
+    uint64_t d;
+    switch (size) {
+    case 1:
+        memcpy(&b, p, 1);
+        return b;
+    case 2:
+        memcpy(&h, p, 2);
+        return h;
+    case 4:
+        memcpy(&s, p, 4);
+        return s;
+    case 8:
+        memcpy(&d, p, 8);
+        return d;
+    default: { /* not an element size (sizes come from ptx_type_bits) */
+        uint64_t v = 0;
+        memcpy(&v, p, size < 8 ? size : 8);
+        return v;
+    }
+    }
 }
 
 static void store_le(uint8_t *p, uint64_t v, unsigned size)
