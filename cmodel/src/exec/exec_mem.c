@@ -36,23 +36,11 @@ static ptx_space_t generic_space(uint64_t addr, uint64_t *rel)
     return PTX_SPACE_GLOBAL;
 }
 
-/* Host pointer for `size` bytes at `addr` in `space` for lane l, or NULL
- * after reporting the fault. */
-static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
-                       ptx_space_t space, uint64_t addr, unsigned size,
-                       unsigned l, int write)
+/* access() for every case: each check in order, a fault reported. */
+static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                               ptx_space_t space, uint64_t addr, uint64_t rel,
+                               unsigned size, unsigned l, int write)
 {
-    uint64_t rel = addr;
-    if (space == PTX_SPACE_NONE)
-        space = generic_space(addr, &rel);
-    if (x->trace) {
-        exec_access_t *t = x->trace;
-        t->mask |= 1u << l;
-        t->write |= (uint8_t)write;
-        t->bytes = (uint8_t)size;
-        t->space[l] = (uint8_t)space;
-        t->addr[l] = rel;
-    }
     const char *what = write ? "store to" : "load from";
     if (rel & (size - 1)) { /* a power of two: elements x .v2/.v4 */
         exec_fault(x, w, ei, 1u << l, "misaligned %u-byte %s .%s address "
@@ -130,6 +118,41 @@ static uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         exec_fault(x, w, ei, 1u << l, "access to unsupported space");
         return NULL;
     }
+}
+
+/* Host pointer for `size` bytes at `addr` in `space` for lane l, or NULL
+ * after reporting the fault.  Inline, the two cases of almost every lane
+ * (an aligned global address inside an allocation, on one thread: no
+ * ordering to wait for; an aligned shared address below the Scratchpad
+ * Sharing split), whose answers access_checked gives too; everything
+ * else goes there (a global address that faults is looked up twice). */
+static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+                              ptx_space_t space, uint64_t addr, unsigned size,
+                              unsigned l, int write)
+{
+    uint64_t rel = addr;
+    if (space == PTX_SPACE_NONE)
+        space = generic_space(addr, &rel);
+    if (x->trace) {
+        exec_access_t *t = x->trace;
+        t->mask |= 1u << l;
+        t->write |= (uint8_t)write;
+        t->bytes = (uint8_t)size;
+        t->space[l] = (uint8_t)space;
+        t->addr[l] = rel;
+    }
+    if (!(rel & (size - 1))) {
+        if (space == PTX_SPACE_GLOBAL && !x->order && rel < DEVMEM_LIMIT) {
+            uint8_t *p = devmem_ptr(x->l->gmem, rel, size);
+            if (p)
+                return p;
+        } else if (space == PTX_SPACE_SHARED) {
+            const cta_t *c = w->cta;
+            if (within(rel, size, c->smem_size) && rel + size <= c->smem_split)
+                return c->smem + rel;
+        }
+    }
+    return access_checked(x, w, ei, space, addr, rel, size, l, write);
 }
 
 int exec_smem_may_reach(const exec_insn_t *ei)
