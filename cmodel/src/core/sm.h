@@ -348,7 +348,8 @@ void sm_commit(sm_t *s, simt_stats_t *st);
  * for completion, no collector unit in use except memory instructions
  * with their operands read waiting for room in a full LD/ST queue,
  * nothing queued in the LD/ST unit or its queue parked on an L1 refusal
- * (ldst_parked: each cycle only counts the retry), no warp to fetch for,
+ * or on a full outbox (ldst_parked: each cycle only counts the retry),
+ * no warp to fetch for,
  * no lock-table cycle open (Scratchpad Sharing), and every scheduler
  * clean (nothing its warps depend on changed since it last found no
  * warp), with no policy event pending and past its issue interval, so
@@ -404,7 +405,6 @@ static inline void sm_wake(sm_t *s, uint64_t now)
             s->wake_at = s->asleep_from;
     }
 }
-
 
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
  * completion sm_cycle counted in *done is reported once. */

@@ -36,6 +36,18 @@ static ptx_space_t generic_space(uint64_t addr, uint64_t *rel)
     return PTX_SPACE_GLOBAL;
 }
 
+/* The host bytes of an aligned shared access of the CTA, or NULL when it
+ * lies outside the CTA's scratchpad or straddles the Scratchpad Sharing
+ * unshared limit (above it: the pair's shared region). */
+static inline uint8_t *shared_ptr(const cta_t *c, uint64_t rel, unsigned size)
+{
+    if (!within(rel, size, c->smem_size))
+        return NULL;
+    if (rel + size <= c->smem_split)
+        return c->smem + rel;
+    return rel >= c->smem_split ? c->smem_hi + rel : NULL;
+}
+
 /* access() for every case: each check in order, a fault reported. */
 static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                                ptx_space_t space, uint64_t addr, uint64_t rel,
@@ -73,11 +85,10 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     }
     case PTX_SPACE_SHARED: {
         cta_t *c = w->cta;
+        uint8_t *p = shared_ptr(c, rel, size);
+        if (p)
+            return p;
         if (within(rel, size, c->smem_size)) {
-            if (rel + size <= c->smem_split)
-                return c->smem + rel;
-            if (rel >= c->smem_split) /* Scratchpad Sharing's shared region */
-                return c->smem_hi + rel;
             exec_fault(x, w, ei, 1u << l, "%u-byte %s shared address 0x%llx "
                        "(lane %u) straddles the Scratchpad Sharing unshared "
                        "limit %u", size, what, (unsigned long long)rel, l,
@@ -123,9 +134,9 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 /* Host pointer for `size` bytes at `addr` in `space` for lane l, or NULL
  * after reporting the fault.  Inline, the two cases of almost every lane
  * (an aligned global address inside an allocation, on one thread: no
- * ordering to wait for; an aligned shared address below the Scratchpad
- * Sharing split), whose answers access_checked gives too; everything
- * else goes there (a global address that faults is looked up twice). */
+ * ordering to wait for; an aligned shared address inside the CTA's
+ * scratchpad), with the lookups access_checked makes too; everything
+ * else goes there (an access that faults is looked up twice). */
 static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                               ptx_space_t space, uint64_t addr, unsigned size,
                               unsigned l, int write)
@@ -147,9 +158,9 @@ static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
             if (p)
                 return p;
         } else if (space == PTX_SPACE_SHARED) {
-            const cta_t *c = w->cta;
-            if (within(rel, size, c->smem_size) && rel + size <= c->smem_split)
-                return c->smem + rel;
+            uint8_t *p = shared_ptr(w->cta, rel, size);
+            if (p)
+                return p;
         }
     }
     return access_checked(x, w, ei, space, addr, rel, size, l, write);
