@@ -1009,6 +1009,11 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     opc_read_cycle(&s->opc);
     if (issue(s, now) != SIMT_OK)
         return SIMT_EFAULT;
+    /* execution happens at issue only; what follows cannot fail, except
+     * Scratchpad Sharing's lock-table clock (a twin's check): that SM
+     * passes at the cycle's end (gpu/smpar.h) */
+    if (s->x.order && !s->cfg.ssp_sharing)
+        s->x.order->pass(s->x.order);
     fetch(s, now);
     if (s->check_ctas) {
         s->check_ctas = 0;

@@ -161,16 +161,20 @@ typedef struct sm_kernel {
      * and shared CTAs per SM, the private slice and the unshared limit;
      * ssp_n == ssp_m (0 when ssp_sharing is off): no sharing */
     uint32_t ssp_m, ssp_n, ssp_priv, ssp_limit;
-    /* kept by the SMs: */
-    uint64_t ctas_done;        /* CTAs completed */
-    uint64_t warp_insns, thread_insns;
-    uint32_t live_warps;       /* resident unfinished warps, all SMs */
-    uint32_t hosting_sms;      /* SMs with a resident CTA of it */
     uint32_t *ctas_on_sm;      /* per SM id: its resident CTAs */
     uint32_t launch;           /* its launch index on the GPU */
     uint32_t code_id;          /* its code's place in instruction memory */
     uint64_t const_window;     /* its constant bank and parameters in the
                                   device address space (mem/mem_regions.h) */
+    /* kept by the SMs (sm_commit, every cycle an SM issues), a cache line
+     * away from what the SMs read while they step on other host threads
+     * (gpu/smpar.h) */
+    char apart[64];
+    uint64_t ctas_done;        /* CTAs completed */
+    uint64_t warp_insns, thread_insns;
+    uint32_t live_warps;       /* resident unfinished warps, all SMs */
+    uint32_t hosting_sms;      /* SMs with a resident CTA of it */
+    char apart_end[64];
 } sm_kernel_t;
 
 typedef struct sm_cta {

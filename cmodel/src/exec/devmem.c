@@ -72,7 +72,7 @@ int devmem_free(devmem_t *d, uint64_t addr)
     return 0;
 }
 
-uint8_t *devmem_lookup(devmem_t *d, uint64_t addr, uint64_t size)
+uint8_t *devmem_lookup(devmem_t *d, uint32_t *hint, uint64_t addr, uint64_t size)
 {
     int64_t i = find(d, addr);
     if (i < 0)
@@ -80,7 +80,7 @@ uint8_t *devmem_lookup(devmem_t *d, uint64_t addr, uint64_t size)
     devmem_alloc_t *a = &d->allocs[i];
     if (!a->data || addr - a->base >= a->size || size > a->size - (addr - a->base))
         return NULL;
-    d->last = (uint32_t)i;
+    *hint = (uint32_t)i;
     return a->data + (addr - a->base);
 }
 

@@ -23,7 +23,7 @@ typedef struct devmem_alloc {
 typedef struct devmem {
     devmem_alloc_t *allocs;  /* sorted by base */
     uint32_t n, cap;
-    uint32_t last;           /* index of the last allocation hit */
+    uint32_t last;           /* index of the last allocation hit (devmem_ptr) */
     uint64_t next;           /* next free address */
     uint64_t live_bytes;
 } devmem_t;
@@ -36,17 +36,26 @@ int devmem_alloc(devmem_t *d, uint64_t size, uint64_t *addr);
 int devmem_free(devmem_t *d, uint64_t addr);
 
 /* Host pointer for [addr, addr+size) or NULL when not inside one live
- * allocation.  devmem_ptr checks the last allocation hit first. */
-uint8_t *devmem_lookup(devmem_t *d, uint64_t addr, uint64_t size);
-static inline uint8_t *devmem_ptr(devmem_t *d, uint64_t addr, uint64_t size)
+ * allocation.  devmem_ptr_at checks allocation *hint (the caller's last
+ * hit) first and sets it on a hit elsewhere: a hint of its own for each
+ * SM, so that SMs stepped on different host threads (gpu/smpar.h) do not
+ * write one shared word on every access; devmem_ptr uses d->last.  The
+ * hint only makes the search shorter, never changes its answer. */
+uint8_t *devmem_lookup(devmem_t *d, uint32_t *hint, uint64_t addr, uint64_t size);
+static inline uint8_t *devmem_ptr_at(devmem_t *d, uint32_t *hint, uint64_t addr,
+                                     uint64_t size)
 {
-    if (d->n) {
-        devmem_alloc_t *a = &d->allocs[d->last];
+    if (*hint < d->n) {
+        devmem_alloc_t *a = &d->allocs[*hint];
         if (addr >= a->base && addr - a->base < a->size &&
             size <= a->size - (addr - a->base) && a->data)
             return a->data + (addr - a->base);
     }
-    return devmem_lookup(d, addr, size);
+    return devmem_lookup(d, hint, addr, size);
+}
+static inline uint8_t *devmem_ptr(devmem_t *d, uint64_t addr, uint64_t size)
+{
+    return devmem_ptr_at(d, &d->last, addr, size);
 }
 
 /* The allocation nearest below addr (for fault messages), or NULL. */

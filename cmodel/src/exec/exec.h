@@ -341,12 +341,18 @@ typedef struct exec_access {
 /* The order of the effects that other SMs can see (gpu/smpar.h).  When
  * SMs step in parallel, an effect whose order matters across SMs (a
  * global or surface access, a texture fetch, device printf, a fault
- * report) waits until every SM of lower index has finished its cycle, so
- * that such effects happen in SM order, as they do when one thread steps
- * the SMs one after the other.  wait returns nonzero when a lower SM
+ * report) waits until every SM of lower index has made its last such
+ * effect of the cycle (pass, or the end of its cycle), so that such
+ * effects happen in SM order, as they do when one thread steps the SMs
+ * one after the other.  wait returns nonzero when a lower SM
  * stopped the run in this cycle (its fault is the one reported). */
 typedef struct exec_order {
     int (*wait)(struct exec_order *o);
+    /* the SM will make no other ordered effect this cycle (its issue stage
+     * is over): the SMs above need not wait for the rest of its cycle */
+    void (*pass)(struct exec_order *o);
+    int open;      /* every lower SM has finished this cycle: wait would
+                      return at once (execution's fast paths look here) */
 } exec_order_t;
 
 typedef struct exec_ctx {
@@ -360,6 +366,7 @@ typedef struct exec_ctx {
      * them to the launch's after each cycle (core/sm.h sm_commit) */
     simt_stats_t *stats;
     exec_order_t *order;   /* NULL: effects are in order already */
+    uint32_t gmem_hint;    /* devmem_ptr_at's, for this SM's accesses */
 } exec_ctx_t;
 
 static inline simt_stats_t *exec_stats(const exec_ctx_t *x)

@@ -64,7 +64,8 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
     switch (space) {
     case PTX_SPACE_GLOBAL: {
         exec_ordered(x); /* other SMs' accesses of the cycle first */
-        uint8_t *p = rel < DEVMEM_LIMIT ? devmem_ptr(L->gmem, rel, size) : NULL;
+        uint8_t *p = rel < DEVMEM_LIMIT ? devmem_ptr_at(L->gmem, &x->gmem_hint, rel, size)
+                                        : NULL;
         if (p)
             return p;
         const devmem_alloc_t *a = devmem_nearest(L->gmem, rel);
@@ -133,10 +134,12 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 
 /* Host pointer for `size` bytes at `addr` in `space` for lane l, or NULL
  * after reporting the fault.  Inline, the two cases of almost every lane
- * (an aligned global address inside an allocation, on one thread: no
- * ordering to wait for; an aligned shared address inside the CTA's
- * scratchpad), with the lookups access_checked makes too; everything
- * else goes there (an access that faults is looked up twice). */
+ * (an aligned global address inside an allocation, when there is no
+ * ordering left to wait for: one host thread, or the lower SMs have made
+ * their ordered effects of the cycle (exec_order_t.open); an aligned shared address
+ * inside the CTA's scratchpad), with the lookups access_checked makes
+ * too; everything else goes there (an access that faults is looked up
+ * twice). */
 static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                               ptx_space_t space, uint64_t addr, unsigned size,
                               unsigned l, int write)
@@ -153,8 +156,9 @@ static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
         t->addr[l] = rel;
     }
     if (!(rel & (size - 1))) {
-        if (space == PTX_SPACE_GLOBAL && !x->order && rel < DEVMEM_LIMIT) {
-            uint8_t *p = devmem_ptr(x->l->gmem, rel, size);
+        if (space == PTX_SPACE_GLOBAL && (!x->order || x->order->open) &&
+            rel < DEVMEM_LIMIT) {
+            uint8_t *p = devmem_ptr_at(x->l->gmem, &x->gmem_hint, rel, size);
             if (p)
                 return p;
         } else if (space == PTX_SPACE_SHARED) {

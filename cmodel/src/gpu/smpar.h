@@ -3,12 +3,22 @@
  *
  * Contract.  smpar_create starts N-1 worker threads (the timing loop never
  * creates one for N = 1: it calls sm_cycle itself).  smpar_cycle(p, now)
- * runs sm_cycle(now) for every SM, the threads that run (the caller's
- * among them) taking runs of adjacent SMs in increasing order from a
- * shared claim counter, and returns when all have run; smpar_result then gives SM i's status and completed CTAs.  The
- * caller commits the SMs in SM order afterwards (core/sm.h sm_commit) and
- * tells the dispatcher of their completions in that order, as the
- * one-thread loop does after each SM.
+ * runs sm_step(now) for every SM and returns when all have run;
+ * smpar_result then gives SM i's status and completed CTAs.  The caller
+ * commits the SMs in SM order afterwards (core/sm.h sm_commit) and tells
+ * the dispatcher of their completions in that order, as the one-thread
+ * loop does after each SM.
+ *
+ * Who steps which SM changes no result, so it is chosen for speed: thread
+ * t owns SMs t, t + N, t + 2N, ... (interleaved, so that the SM a gate
+ * waits for is one below, on the other thread) and steps them in
+ * increasing order, each claimed from its list; a thread that has run
+ * out steals the next unclaimed SMs of the others' lists.  An SM thus
+ * stays on one host core from cycle to cycle unless stolen.  A worker
+ * asleep when a phase starts has its whole list taken by the caller,
+ * which then steps its own SMs and the taken ones in SM order.  With
+ * fewer than two SMs awake (core/sm.h "Quiescent SMs asleep") the caller
+ * steps the cycle alone, without a handshake.
  *
  * Why the result is the one-thread result (docs/timing-model.md, "Several
  * host threads"): during its cycle an SM writes only its own state; what
@@ -16,17 +26,21 @@
  * reads the SMs' outboxes in the memory phase, not in the SM phase.  The
  * effects whose order across SMs matters (device memory, textures and
  * surfaces, device printf, the fault report) call exec_order_t.wait first,
- * which returns once every SM of lower index has finished its cycle, and
- * SMs of higher index wait in turn for this one: those effects happen in SM
- * order, exactly the order one thread gives, and the devmem lookup cache
- * (devmem_t.last) sees the same sequence of lookups.  An SM that faults
+ * which returns once every SM of lower index has made its last such
+ * effect of the cycle (at the end of its issue stage, exec_order_t.pass,
+ * or of its cycle), and SMs of higher index wait in turn for this one:
+ * those effects happen in SM order, exactly the order one thread gives.
+ * (Each SM keeps its own devmem lookup hint, exec_ctx_t.gmem_hint, which
+ * changes no answer.)  An SM that faults
  * still finishes its cycle; the SMs above it see the fault through wait (a
  * printf is then dropped, and their own fault reports lose to the lower
  * SM's, as the first report wins).
  *
- * Waiting: a bounded spin, then a futex sleep, so that a thread never
- * spins for long on a loaded machine (its partner may be descheduled);
- * a thread that publishes something wakes sleepers only when there are. */
+ * Waiting: a spin of at most 50 us (longer than the serial part of a
+ * cycle, so a running worker does not sleep between phases), then a futex
+ * sleep, so that a thread never spins for long on a loaded machine (its
+ * partner may be descheduled); a thread that publishes something wakes
+ * sleepers only when there are. */
 #ifndef GPU_SMPAR_H
 #define GPU_SMPAR_H
 
