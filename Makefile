@@ -38,7 +38,8 @@ help:
 	@echo "make test       install what is missing, build, run every test (ends with 'N passed, N failed')"
 	@echo "make lint       compile with clang's extra warnings and run cppcheck"
 	@echo "make bench      simulation speed (functional, timing) and the co-simulation slowdown"
-	@echo "make bench-suite every workload at paper size (PRESET=kepler-ss|paper, ONLY=w1,w2, RECORD=1)"
+	@echo "make bench-suite every workload at paper size (PRESET=kepler-ss|paper, ONLY=w1,w2, RECORD=1;"
+	@echo "                 SPEEDUP=2: --threads 2 against one thread on the compute-heavy ones)"
 	@echo "make tb         build (once) and run the RTL unit testbenches (tb/)"
 	@echo "make rtl-check  verilator lint and a Yosys synthesis of every RTL unit"
 	@echo "make cosim      build the co-simulation plugin (simt run --cosim, docs/cosim.md)"
@@ -243,7 +244,7 @@ PRESET ?= kepler-ss
 bench-suite: $(SIMT)
 	@python3 scripts/bench_suite.py $(SIMT) --preset $(PRESET) \
 	  $(if $(ONLY),--only $(ONLY)) $(if $(THREADS),--threads $(THREADS)) $(if $(JOBS),--jobs $(JOBS)) \
-	  $(if $(RECORD),--record)
+	  $(if $(RECORD),--record) $(if $(SPEEDUP),--speedup $(SPEEDUP)) $(if $(REPS),--reps $(REPS))
 
 # Area and timing of every RTL unit (docs/area-timing.md): build/synth/.
 synth:

@@ -11,6 +11,7 @@ rate target and the ratio to the previous run use them.
 
   bench_suite.py SIMT [--preset NAME] [--only W1,W2] [--timeout S]
                       [--threads N] [--jobs N] [--record]
+  bench_suite.py SIMT --speedup N [--preset NAME] [--only W1,W2] [--reps R]
 
 --preset NAME   every workload on configs/NAME.cfg (default kepler-ss: the
                 issue's reference suite); --preset paper: each workload on
@@ -26,6 +27,15 @@ rate target and the ratio to the previous run use them.
                 the one-after-the-other run of the issue's measurement.
 --record        rewrites the previous-run file with this run (the file is
                 checked in; record on an idle machine and say so).
+--speedup N     instead of the suite: `--threads N` against one thread on
+                the compute-heavy workloads (thread-IPC of at least
+                COMPUTE_IPC in the previous record; --only picks others),
+                one run at a time, one thread and N threads alternated R
+                times (--reps, default 3); per workload the best wall time
+                of each and their ratio, the statistics of every run
+                required identical, and the issue's 1.6x target.  Wall
+                time, the quantity threads save; best of R because a
+                shared machine only ever slows a run down.
 
 A benchmark, never part of `make test`: timings on a shared machine vary;
 compare runs taken back to back.
@@ -46,6 +56,8 @@ SEED_PRESET = {"000": "kepler-ss", "001": "fermi-gtx480", "002": "g80-dwf",
 TARGET_TOTAL_S = 3400 / 4      # a quarter of the issue's measured suite
 TARGET_MIN_MTIS = 15.0         # M thread-instructions/s, every workload
 TARGET_RSS_MIB = 2048
+TARGET_SPEEDUP = 1.6           # --threads 2 over one thread, compute-heavy
+COMPUTE_IPC = 400              # thread-instructions per cycle: compute-heavy
 
 
 def workload_sections():
@@ -109,14 +121,60 @@ def run(simt, workload, preset, timeout, threads, tmp):
     return wall, ru.ru_utime, ru.ru_maxrss, json.load(open(js))["stats"], None
 
 
-def load_previous():
+def load_previous(field=3):
+    """(workload, preset) -> the previous record's field (3: CPU seconds),
+    or with field None its thread-IPC."""
     prev = {}
     if os.path.exists(PREVIOUS):
         for line in open(PREVIOUS):
             f = line.split()
             if len(f) == 7 and not line.startswith("#"):
-                prev[(f[0], f[1])] = float(f[3])
+                prev[(f[0], f[1])] = float(f[field]) if field is not None else \
+                    int(f[4]) / max(int(f[5]), 1)
     return prev
+
+
+def speedup(simt, names, preset_of, nthreads, reps, timeout):
+    """The --speedup table; 1 when a run failed or differed."""
+    print("--threads %d against one thread, best wall of %d alternated runs each, "
+          "one run at a time" % (nthreads, reps))
+    print("%-14s %-13s %7s %9s %9s %8s" % ("workload", "preset", "IPC", "1 thr s",
+                                           "%d thr s" % nthreads, "speedup"))
+    bad, ratios = 0, []
+    with tempfile.TemporaryDirectory() as tmp:
+        for w in names:
+            best, ref, err = {1: None, nthreads: None}, None, None
+            for _ in range(reps):
+                for t in (1, nthreads):
+                    wall, _, _, st, e = run(simt, w, preset_of[w], timeout, t, tmp)
+                    if e or (ref is not None and st != ref):
+                        err = e or "--threads %d: other statistics than one thread" % t
+                        break
+                    ref = st
+                    best[t] = wall if best[t] is None else min(best[t], wall)
+                if err:
+                    break
+            if err:
+                bad += 1
+                print("%-14s %-13s FAILED: %s" % (w, preset_of[w], err), flush=True)
+                continue
+            r = best[1] / max(best[nthreads], 1e-9)
+            ratios.append((w, r))
+            print("%-14s %-13s %7.0f %9.2f %9.2f %7.2fx" % (
+                w, preset_of[w], ref["thread_insns"] / max(ref["gpu_sim_cycle"], 1),
+                best[1], best[nthreads], r), flush=True)
+    if ratios:
+        gm = 1.0
+        for _, r in ratios:
+            gm *= r
+        gm **= 1.0 / len(ratios)
+        low = [(w, r) for w, r in ratios if r < TARGET_SPEEDUP]
+        print("geometric mean %.2fx over %d workloads, min %.2fx (%s)" % (
+            gm, len(ratios), min(r for _, r in ratios), min(ratios, key=lambda x: x[1])[0]))
+        print("target: --threads %d >= %.1fx on each: %s%s" % (
+            nthreads, TARGET_SPEEDUP, "met" if not low and not bad else "NOT met",
+            "" if not low else " (%s)" % ", ".join("%s %.2fx" % x for x in low)))
+    return 1 if bad else 0
 
 
 def main():
@@ -126,7 +184,7 @@ def main():
         sys.exit(2)
     simt = os.path.abspath(args.pop(0))
     opts = {"--preset": "kepler-ss", "--only": "", "--timeout": "1800", "--threads": "",
-            "--jobs": str(min(2, os.cpu_count() or 1))}
+            "--jobs": str(min(2, os.cpu_count() or 1)), "--speedup": "", "--reps": "3"}
     record = False
     while args:
         a = args.pop(0)
@@ -158,6 +216,16 @@ def main():
     prev = load_previous()
     preset_of = {w: papers.get(w, "kepler-ss") if opts["--preset"] == "paper" else opts["--preset"]
                  for w in names}
+    if opts["--speedup"]:
+        for o in ("--speedup", "--reps"):
+            if not opts[o].isdigit() or not 1 <= int(opts[o]) <= 64:
+                sys.stderr.write("bench_suite.py: error: %s takes 1..64, not '%s'\n" % (o, opts[o]))
+                sys.exit(2)
+        if not opts["--only"]:
+            ipc = load_previous(None)
+            names = [w for w in names if ipc.get((w, preset_of[w]), 0) >= COMPUTE_IPC]
+        sys.exit(speedup(simt, names, preset_of, int(opts["--speedup"]), int(opts["--reps"]),
+                         float(opts["--timeout"])))
     # longest first (the previous record's CPU seconds; a workload it lacks
     # may be long, so it goes first too): the last to finish is a short one
     order = sorted(names, key=lambda w: -prev.get((w, preset_of[w]), float("inf")))
