@@ -77,7 +77,7 @@ fi
 
 echo "== thread sanitizer build (--threads N)"
 if make -s -j"$JOBS" tsan-test >"$log" 2>&1; then
-  suite "--threads 1/2/3 bit-identical, bad values, ThreadSanitizer" bash tests/threads_test.sh build/bin/simt build/tsan/bin/simt
+  suite "--threads 1/2/3/8 bit-identical, bad values, ThreadSanitizer" bash tests/threads_test.sh build/bin/simt build/tsan/bin/simt
 else
   tail -n 30 "$log"
   total_fail=$((total_fail + 1))
