@@ -121,17 +121,24 @@ def run(simt, workload, preset, timeout, threads, tmp):
     return wall, ru.ru_utime, ru.ru_maxrss, json.load(open(js))["stats"], None
 
 
-def load_previous(field=3):
-    """(workload, preset) -> the previous record's field (3: CPU seconds),
-    or with field None its thread-IPC."""
-    prev = {}
+def load_record():
+    """(workload, preset) -> (CPU seconds, thread-IPC) of the previous record."""
+    rec = {}
     if os.path.exists(PREVIOUS):
         for line in open(PREVIOUS):
             f = line.split()
             if len(f) == 7 and not line.startswith("#"):
-                prev[(f[0], f[1])] = float(f[field]) if field is not None else \
-                    int(f[4]) / max(int(f[5]), 1)
-    return prev
+                rec[(f[0], f[1])] = (float(f[3]), int(f[4]) / max(int(f[5]), 1))
+    return rec
+
+
+def count_opt(opts, name, lo):
+    """The option's value, an integer in lo..64, or exit 2 with why."""
+    v = opts[name]
+    if not v.isdigit() or not lo <= int(v) <= 64:
+        sys.stderr.write("bench_suite.py: error: %s takes %d..64, not '%s'\n" % (name, lo, v))
+        sys.exit(2)
+    return int(v)
 
 
 def speedup(simt, names, preset_of, nthreads, reps, timeout):
@@ -208,24 +215,18 @@ def main():
             sys.stderr.write("bench_suite.py: error: unknown workload %s\n" % unknown[0])
             sys.exit(2)
         names = want
-    if not opts["--jobs"].isdigit() or not 1 <= int(opts["--jobs"]) <= 64:
-        sys.stderr.write("bench_suite.py: error: --jobs takes 1..64, not '%s'\n" % opts["--jobs"])
-        sys.exit(2)
-    jobs = int(opts["--jobs"])
+    jobs = count_opt(opts, "--jobs", 1)
     papers = paper_presets()
-    prev = load_previous()
+    record_before = load_record()
+    prev = {k: cpu for k, (cpu, _) in record_before.items()}
     preset_of = {w: papers.get(w, "kepler-ss") if opts["--preset"] == "paper" else opts["--preset"]
                  for w in names}
     if opts["--speedup"]:
-        for o in ("--speedup", "--reps"):
-            if not opts[o].isdigit() or not 1 <= int(opts[o]) <= 64:
-                sys.stderr.write("bench_suite.py: error: %s takes 1..64, not '%s'\n" % (o, opts[o]))
-                sys.exit(2)
+        nthreads, reps = count_opt(opts, "--speedup", 2), count_opt(opts, "--reps", 1)
         if not opts["--only"]:
-            ipc = load_previous(None)
-            names = [w for w in names if ipc.get((w, preset_of[w]), 0) >= COMPUTE_IPC]
-        sys.exit(speedup(simt, names, preset_of, int(opts["--speedup"]), int(opts["--reps"]),
-                         float(opts["--timeout"])))
+            names = [w for w in names
+                     if record_before.get((w, preset_of[w]), (0, 0))[1] >= COMPUTE_IPC]
+        sys.exit(speedup(simt, names, preset_of, nthreads, reps, float(opts["--timeout"])))
     # longest first (the previous record's CPU seconds; a workload it lacks
     # may be long, so it goes first too): the last to finish is a short one
     order = sorted(names, key=lambda w: -prev.get((w, preset_of[w]), float("inf")))

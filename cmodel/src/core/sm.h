@@ -353,8 +353,8 @@ void sm_commit(sm_t *s, simt_stats_t *st);
  * with their operands read waiting for room in a full LD/ST queue,
  * nothing queued in the LD/ST unit or its queue parked on an L1 refusal
  * or on a full outbox (ldst_parked: each cycle only counts the retry),
- * no warp to fetch for,
- * no lock-table cycle open (Scratchpad Sharing), and every scheduler
+ * no warp to fetch for, no lock-table cycle open (Scratchpad Sharing),
+ * and every scheduler
  * clean (nothing its warps depend on changed since it last found no
  * warp), with no policy event pending and past its issue interval, so
  * that it takes the path of issue() that only counts its cached stall

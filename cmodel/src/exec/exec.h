@@ -351,7 +351,7 @@ typedef struct exec_order {
     /* the SM will make no other ordered effect this cycle (its issue stage
      * is over): the SMs above need not wait for the rest of its cycle */
     void (*pass)(struct exec_order *o);
-    int open;      /* every lower SM has finished this cycle: wait would
+    int open;      /* every lower SM has passed this cycle: wait would
                       return at once (execution's fast paths look here) */
 } exec_order_t;
 

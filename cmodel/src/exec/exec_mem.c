@@ -136,10 +136,10 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
  * after reporting the fault.  Inline, the two cases of almost every lane
  * (an aligned global address inside an allocation, when there is no
  * ordering left to wait for: one host thread, or the lower SMs have made
- * their ordered effects of the cycle (exec_order_t.open); an aligned shared address
- * inside the CTA's scratchpad), with the lookups access_checked makes
- * too; everything else goes there (an access that faults is looked up
- * twice). */
+ * their ordered effects of the cycle (exec_order_t.open); an aligned
+ * shared address inside the CTA's scratchpad), with the lookups
+ * access_checked makes too; everything else goes there (an access that
+ * faults is looked up twice). */
 static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                               ptx_space_t space, uint64_t addr, unsigned size,
                               unsigned l, int write)
