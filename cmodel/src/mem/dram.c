@@ -9,20 +9,51 @@ static uint64_t max64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
+/* Bank b's entries of pre_at, act_at, rd_at and wr_at (dram.h), after
+ * its state changed: its counts, its open row or its timing. */
+static void bank_note(dram_t *d, unsigned b)
+{
+    const dram_bank_t *k = &d->bank[b];
+    int misses = k->queued > k->hits; /* requests for another row */
+    d->pre_at[b] = misses && k->open_row >= 0 && !k->hits ? k->pre_ok : UINT64_MAX;
+    d->act_at[b] = misses && k->open_row < 0 ? k->act_ok : UINT64_MAX;
+    d->rd_at[b] = k->hits > k->hits_wr ? k->col_ok : UINT64_MAX;
+    d->wr_at[b] = k->hits_wr ? k->col_ok : UINT64_MAX;
+}
+
+/* Bank b's bit in a mask of up to DRAM_MAX_BANKS banks. */
+static inline void mask_set(uint64_t *m, unsigned b, int on)
+{
+    m[b / 64] |= (uint64_t)(on != 0) << (b % 64);
+}
+
+static inline int mask_has(const uint64_t *m, unsigned b)
+{
+    return m[b / 64] >> (b % 64) & 1;
+}
+
 const char *dram_init(dram_t *d, const dram_cfg_t *cfg)
 {
     *d = (dram_t){ .cfg = *cfg };
     if (!cfg->banks || !cfg->burst_cycles || !cfg->queue)
         return "DRAM banks, burst and queue must be at least 1";
+    if (cfg->banks > DRAM_MAX_BANKS)
+        return "a DRAM channel has at most 256 banks";
     d->q = calloc(cfg->queue, sizeof *d->q);
     d->bank = calloc(cfg->banks, sizeof *d->bank);
     d->done = calloc(cfg->queue, sizeof *d->done);
-    if (!d->q || !d->bank || !d->done) {
+    d->pre_at = malloc(4 * cfg->banks * sizeof *d->pre_at);
+    if (!d->q || !d->bank || !d->done || !d->pre_at) {
         dram_free(d);
         return "out of memory";
     }
-    for (unsigned b = 0; b < cfg->banks; b++)
+    d->act_at = d->pre_at + cfg->banks;
+    d->rd_at = d->act_at + cfg->banks;
+    d->wr_at = d->rd_at + cfg->banks;
+    for (unsigned b = 0; b < cfg->banks; b++) {
         d->bank[b].open_row = -1;
+        bank_note(d, b);
+    }
     return NULL;
 }
 
@@ -31,6 +62,7 @@ void dram_free(dram_t *d)
     free(d->q);
     free(d->bank);
     free(d->done);
+    free(d->pre_at); /* the four arrays' one block */
     *d = (dram_t){ 0 };
 }
 
@@ -70,6 +102,7 @@ void dram_push_sized(dram_t *d, uint32_t tag, uint32_t bank, uint32_t row, int w
         d->bank[bank].hits_wr += write != 0;
         d->hits++;
     }
+    bank_note(d, bank);
     /* a new request makes no other earlier (its row hit can only hold a
      * precharge back): a wake-up comes forward to its own time; under
      * FIFO it matters only at the head */
@@ -129,6 +162,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     b->hits_wr -= r->write;
     b->queued--;
     d->hits--;
+    bank_note(d, r->bank);
     d->stats.bus_busy += r->burst;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
@@ -154,6 +188,7 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
         d->hits -= b->hits;
         b->hits = b->hits_wr = 0;
         b->act_ok = max64(b->act_ok, now + c->tRP);
+        bank_note(d, r->bank);
         r->opened = 1;
         d->stats.pres++;
         record(d, now, DRAM_PRE, r->bank, r->row);
@@ -174,150 +209,119 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     b->pre_ok = now + c->tRAS;
     b->act_ok = now + c->tRC;
     d->act_ok = now + c->tRRD;
+    bank_note(d, r->bank);
     d->stats.acts++;
     record(d, now, DRAM_ACT, r->bank, r->row);
     return 1;
 }
 
-/* The first cycles at which one of the requests the scheduler looks at
- * could issue a column command, and a PRE or ACT (dram_cycle skips the
- * cycles before). */
-static void earliest_commands(dram_t *d)
+/* The channel's own column constraints for a read (write) at `lat` =
+ * tCL (tWL): tCCD, tWTR (tRTW) and a free data bus for its burst. */
+static inline uint64_t channel_col_at(const dram_t *d, uint64_t dir_ok, unsigned lat)
 {
-    unsigned n = d->cfg.fifo ? (d->nq > 0) : d->nq;
-    uint64_t col = UINT64_MAX, open = UINT64_MAX;
-    if (!d->cfg.fifo) {
-        /* FR-FCFS: a request that misses the open row waits for its
-         * bank alone (earliest_for), so the PRE/ACT side is one figure per
-         * bank with such a request; the column side only looks at hits */
-        for (unsigned b = 0; b < d->cfg.banks; b++) {
-            const dram_bank_t *k = &d->bank[b];
-            if (k->queued == k->hits || (k->open_row >= 0 && k->hits))
-                continue; /* no request wants its row opened, or it waits */
-            uint64_t at = k->open_row >= 0 ? k->pre_ok : max64(k->act_ok, d->act_ok);
-            open = at < open ? at : open;
-        }
-        /* and a row hit's column command waits for its bank, the channel
-         * and whether it reads or writes (earliest_for): per bank, the
-         * earliest of its reads and of its writes */
-        for (unsigned b = 0; d->hits && b < d->cfg.banks; b++) {
-            const dram_bank_t *k = &d->bank[b];
-            if (!k->hits)
-                continue;
-            uint64_t base = max64(k->col_ok, d->col_ok);
-            if (k->hits > k->hits_wr) {
-                uint64_t at = max64(max64(base, d->rd_ok),
-                                    d->bus_free > d->cfg.tCL ? d->bus_free - d->cfg.tCL : 0);
-                col = at < col ? at : col;
-            }
-            if (k->hits_wr) {
-                uint64_t at = max64(max64(base, d->wr_ok),
-                                    d->bus_free > d->cfg.tWL ? d->bus_free - d->cfg.tWL : 0);
-                col = at < col ? at : col;
-            }
-        }
-        d->col_wake = col;
-        d->open_wake = open;
-        return;
-    }
-    for (unsigned i = 0; i < n; i++) {
-        const dram_req_t *r = &d->q[i];
-        uint64_t at = earliest_for(d, r);
-        if (d->bank[r->bank].open_row == (int64_t)r->row)
-            col = at < col ? at : col;
-        else
-            open = at < open ? at : open;
-    }
-    d->col_wake = col;
-    d->open_wake = open;
+    return max64(max64(d->col_ok, dir_ok), d->bus_free > lat ? d->bus_free - lat : 0);
 }
 
-/* After command `cmd` on bank b at `now`, lower bounds that stay true
- * (FR-FCFS; under FIFO the head changes, so both look next cycle).  A
- * column command moves the channel-wide column constraints (every column
- * command waits for them) and, leaving the bank without row hits, may let
- * its precharge go; a PRE or ACT may be followed by another next cycle,
- * and an ACT's row hits can go tRCD later. */
-static void after_command(dram_t *d, dram_cmd_t cmd, const dram_bank_t *b,
-                          uint64_t now)
+/* The first cycles at which one of the requests the scheduler looks at
+ * could issue a column command, and a PRE or ACT, the state staying as it
+ * is (dram_cycle skips the cycles before), but not before `from`: exact
+ * lower bounds, so that a wake-up finds a command to issue. */
+static void earliest_commands(dram_t *d, uint64_t from)
 {
-    if (d->cfg.fifo) {
-        d->col_wake = d->open_wake = now + 1;
+    uint64_t col = UINT64_MAX, open = UINT64_MAX;
+    if (!d->cfg.fifo) {
+        /* FR-FCFS: a request that misses the open row waits for its bank
+         * alone (earliest_for) and, for an ACT, tRRD; a row hit's column
+         * command for its bank, the channel and its direction */
+        uint64_t pre = UINT64_MAX, act = UINT64_MAX, rd = UINT64_MAX, wr = UINT64_MAX;
+        for (unsigned b = 0; b < d->cfg.banks; b++) {
+            pre = d->pre_at[b] < pre ? d->pre_at[b] : pre;
+            act = d->act_at[b] < act ? d->act_at[b] : act;
+            rd = d->rd_at[b] < rd ? d->rd_at[b] : rd;
+            wr = d->wr_at[b] < wr ? d->wr_at[b] : wr;
+        }
+        act = max64(act, d->act_ok);
+        open = pre < act ? pre : act;
+        rd = max64(rd, channel_col_at(d, d->rd_ok, d->cfg.tCL));
+        wr = max64(wr, channel_col_at(d, d->wr_ok, d->cfg.tWL));
+        col = rd < wr ? rd : wr;
+    } else if (d->nq) {
+        const dram_req_t *r = &d->q[0]; /* FIFO: only the oldest */
+        uint64_t at = earliest_for(d, r);
+        if (d->bank[r->bank].open_row == (int64_t)r->row)
+            col = at;
+        else
+            open = at;
+    }
+    d->col_wake = max64(col, from);
+    d->open_wake = max64(open, from);
+}
+
+/* FIFO: only the oldest request, its column command or the PRE or ACT
+ * for its row. */
+static void fifo_cycle(dram_t *d, uint64_t now)
+{
+    if (col_ready(d, &d->q[0], now))
+        issue_col(d, 0, now);
+    else if (!open_row_for(d, &d->q[0], now)) {
+        earliest_commands(d, now + 1); /* nothing could go: sleep */
         return;
     }
-    if (cmd == DRAM_RD || cmd == DRAM_WR) {
-        unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
-        uint64_t at = max64(max64(d->col_ok, d->rd_ok < d->wr_ok ? d->rd_ok : d->wr_ok),
-                            d->bus_free > lat ? d->bus_free - lat : 0);
-        d->col_wake = max64(at, now + 1);
-        if (!b->hits && b->pre_ok < d->open_wake)
-            d->open_wake = max64(b->pre_ok, now + 1);
-        return;
+    d->col_wake = d->open_wake = now + 1; /* the head changed or moved on */
+}
+
+/* FR-FCFS: the oldest row hit whose column command can go now; else the
+ * oldest request whose bank can make progress (a PRE or an ACT; a row
+ * stays open while a queued request hits it).  The banks that can go are
+ * found first, from the per-bank times, so that the queue is scanned
+ * only when a command will issue, and only as far as its request. */
+static void frfcfs_cycle(dram_t *d, uint64_t now)
+{
+    const dram_cfg_t *c = &d->cfg;
+    uint64_t rd[DRAM_MAX_BANKS / 64] = { 0 }, wr[DRAM_MAX_BANKS / 64] = { 0 };
+    int col = d->hits && now >= d->col_wake;
+    int rd_ok = col && now >= channel_col_at(d, d->rd_ok, c->tCL);
+    int wr_ok = col && now >= channel_col_at(d, d->wr_ok, c->tWL);
+    for (unsigned b = 0; (rd_ok || wr_ok) && b < c->banks; b++) {
+        mask_set(rd, b, rd_ok && d->rd_at[b] <= now);
+        mask_set(wr, b, wr_ok && d->wr_at[b] <= now);
     }
-    d->open_wake = now + 1;
-    if (cmd == DRAM_ACT && b->col_ok < d->col_wake)
-        d->col_wake = b->col_ok;
+    for (unsigned i = 0; (rd_ok || wr_ok) && i < d->nq; i++) {
+        const dram_req_t *r = &d->q[i];
+        if (mask_has(r->write ? wr : rd, r->bank) &&
+            d->bank[r->bank].open_row == (int64_t)r->row) {
+            issue_col(d, i, now);
+            earliest_commands(d, now + 1);
+            return;
+        }
+    }
+    uint64_t ready[DRAM_MAX_BANKS / 64] = { 0 };
+    int act_ok = now >= d->act_ok, any = 0;
+    for (unsigned b = 0; now >= d->open_wake && b < c->banks; b++) {
+        int ok = d->pre_at[b] <= now || (act_ok && d->act_at[b] <= now);
+        mask_set(ready, b, ok);
+        any |= ok;
+    }
+    for (unsigned i = 0; any && i < d->nq; i++) {
+        dram_req_t *r = &d->q[i];
+        if (mask_has(ready, r->bank)) {
+            int issued = open_row_for(d, r, now);
+            assert(issued); /* the bank could go */
+            (void)issued;
+            break;
+        }
+    }
+    earliest_commands(d, now + 1); /* after a command, or to sleep */
 }
 
 void dram_cycle(dram_t *d, uint64_t now)
 {
     if (!d->nq || (now < d->col_wake && now < d->open_wake))
         return;
-    unsigned n = d->cfg.fifo ? 1 : d->nq;
-    /* first ready: the oldest row hit whose column command can go now;
-     * the channel-wide constraints of col_ready first, so that a cycle in
-     * which no column command can go does not look at each request */
-    unsigned lat = d->cfg.tWL > d->cfg.tCL ? d->cfg.tWL : d->cfg.tCL;
-    int col_possible = d->hits && now >= d->col_wake && now >= d->col_ok &&
-                       now + lat >= d->bus_free &&
-                       (now >= d->rd_ok || now >= d->wr_ok);
-    for (unsigned i = 0; col_possible && i < n; i++)
-        if (col_ready(d, &d->q[i], now)) {
-            const dram_bank_t *b = &d->bank[d->q[i].bank];
-            dram_cmd_t cmd = d->q[i].write ? DRAM_WR : DRAM_RD;
-            issue_col(d, i, now);
-            after_command(d, cmd, b, now);
-            return;
-        }
-    /* else the oldest request whose bank can make progress (FR-FCFS
-     * keeps a row open while a queued request still hits it) */
-    if (!d->cfg.fifo && d->cfg.banks <= 64) {
-        /* FR-FCFS: whether a PRE or ACT can go for a request depends on
-         * its bank alone (a bank left without row hits holds only
-         * requests for other rows), so the scan looks for the oldest
-         * request of a bank that can go now */
-        uint64_t ready = 0;
-        for (unsigned b = 0; now >= d->open_wake && b < d->cfg.banks; b++) {
-            const dram_bank_t *k = &d->bank[b];
-            int ok = k->queued > k->hits &&
-                     (k->open_row >= 0 ? !k->hits && now >= k->pre_ok
-                                       : now >= k->act_ok && now >= d->act_ok);
-            ready |= (uint64_t)ok << b;
-        }
-        for (unsigned i = 0; ready && i < n; i++) {
-            if (!(ready >> d->q[i].bank & 1))
-                continue;
-            const dram_bank_t *b = &d->bank[d->q[i].bank];
-            int was_open = b->open_row >= 0;
-            int issued = open_row_for(d, &d->q[i], now);
-            assert(issued); /* the bank could go */
-            (void)issued;
-            after_command(d, was_open ? DRAM_PRE : DRAM_ACT, b, now);
-            return;
-        }
-        earliest_commands(d);
-        return;
-    }
-    for (unsigned i = 0; now >= d->open_wake && i < n; i++) {
-        const dram_bank_t *b = &d->bank[d->q[i].bank];
-        int was_open = b->open_row >= 0;
-        if (open_row_for(d, &d->q[i], now)) {
-            after_command(d, was_open ? DRAM_PRE : DRAM_ACT, b, now);
-            return;
-        }
-    }
-    /* nothing could go: sleep until something can */
-    earliest_commands(d);
+    if (d->cfg.fifo)
+        fifo_cycle(d, now);
+    else
+        frfcfs_cycle(d, now);
 }
 
 uint64_t dram_next_event(const dram_t *d)

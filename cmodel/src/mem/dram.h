@@ -21,8 +21,12 @@
 
 #include <stdint.h>
 
+/* The most banks a channel has (the configuration's limit for
+ * gpgpu_dram_banks); dram_init refuses more. */
+#define DRAM_MAX_BANKS 256
+
 typedef struct dram_cfg {
-    unsigned banks;
+    unsigned banks;            /* 1 .. DRAM_MAX_BANKS */
     unsigned burst_cycles;     /* data-bus cycles per request */
     unsigned tCL, tWL, tRCD, tRAS, tRP, tRC, tRRD, tCCD, tWTR, tRTW;
     unsigned queue;            /* requests waiting */
@@ -84,6 +88,19 @@ typedef struct dram {
                                   skips the scan it cannot need */
     unsigned hits;             /* the banks' hits together: 0, no column
                                   command can go */
+    /* Per bank, the first cycle at which a command of each kind could go
+     * for it as far as the bank alone is concerned (UINT64_MAX: none can),
+     * kept by bank_note() whenever the bank's state changes, so that a
+     * cycle reads four arrays instead of every bank's record and every
+     * request:
+     *   pre_at  a PRE: open, without row hits (FR-FCFS holds a row open
+     *           while a queued request hits it), requests for other rows;
+     *   act_at  an ACT: closed, requests queued (the channel's tRRD,
+     *           act_ok, applies on top);
+     *   rd_at   a read's column command: queued reads hit the open row
+     *           (the channel's column constraints apply on top);
+     *   wr_at   a write's, the same. */
+    uint64_t *pre_at, *act_at, *rd_at, *wr_at;
     dram_done_t *done;         /* completions, in time order */
     unsigned done_head, done_count;
     dram_trace_t *trace;       /* optional: the caller's buffer */
