@@ -9,27 +9,44 @@ static uint64_t max64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-/* Bank b's entries of pre_at, act_at, rd_at and wr_at (dram.h), after
- * its state changed: its counts, its open row or its timing. */
+/* Entry b of a time array is now v; the minimum stays a lower bound and
+ * exact unless the minimum's own bank moved later. */
+static inline void times_set(dram_times_t *t, unsigned b, uint64_t v)
+{
+    if (v <= t->min) {
+        t->min = v;
+        t->argmin = b;
+        t->stale = 0;
+    } else if (b == t->argmin) {
+        t->stale = 1;
+    }
+    t->at[b] = v;
+}
+
+static inline uint64_t times_min(dram_times_t *t, unsigned banks)
+{
+    if (t->stale) {
+        t->min = UINT64_MAX;
+        for (unsigned b = 0; b < banks; b++)
+            if (t->at[b] < t->min) {
+                t->min = t->at[b];
+                t->argmin = b;
+            }
+        t->stale = 0;
+    }
+    return t->min;
+}
+
+/* Bank b's entries of the time arrays (dram.h), after its state changed:
+ * its counts, its open row or its timing. */
 static void bank_note(dram_t *d, unsigned b)
 {
     const dram_bank_t *k = &d->bank[b];
     int misses = k->queued > k->hits; /* requests for another row */
-    d->pre_at[b] = misses && k->open_row >= 0 && !k->hits ? k->pre_ok : UINT64_MAX;
-    d->act_at[b] = misses && k->open_row < 0 ? k->act_ok : UINT64_MAX;
-    d->rd_at[b] = k->hits > k->hits_wr ? k->col_ok : UINT64_MAX;
-    d->wr_at[b] = k->hits_wr ? k->col_ok : UINT64_MAX;
-}
-
-/* Bank b's bit in a mask of up to DRAM_MAX_BANKS banks. */
-static inline void mask_set(uint64_t *m, unsigned b, int on)
-{
-    m[b / 64] |= (uint64_t)(on != 0) << (b % 64);
-}
-
-static inline int mask_has(const uint64_t *m, unsigned b)
-{
-    return m[b / 64] >> (b % 64) & 1;
+    times_set(&d->pre, b, misses && k->open_row >= 0 && !k->hits ? k->pre_ok : UINT64_MAX);
+    times_set(&d->act, b, misses && k->open_row < 0 ? k->act_ok : UINT64_MAX);
+    times_set(&d->rd, b, k->hits > k->hits_wr ? k->col_ok : UINT64_MAX);
+    times_set(&d->wr, b, k->hits_wr ? k->col_ok : UINT64_MAX);
 }
 
 const char *dram_init(dram_t *d, const dram_cfg_t *cfg)
@@ -37,19 +54,18 @@ const char *dram_init(dram_t *d, const dram_cfg_t *cfg)
     *d = (dram_t){ .cfg = *cfg };
     if (!cfg->banks || !cfg->burst_cycles || !cfg->queue)
         return "DRAM banks, burst and queue must be at least 1";
-    if (cfg->banks > DRAM_MAX_BANKS)
-        return "a DRAM channel has at most 256 banks";
     d->q = calloc(cfg->queue, sizeof *d->q);
     d->bank = calloc(cfg->banks, sizeof *d->bank);
     d->done = calloc(cfg->queue, sizeof *d->done);
-    d->pre_at = malloc(4 * cfg->banks * sizeof *d->pre_at);
-    if (!d->q || !d->bank || !d->done || !d->pre_at) {
+    d->pre.at = malloc(4 * cfg->banks * sizeof *d->pre.at);
+    if (!d->q || !d->bank || !d->done || !d->pre.at) {
         dram_free(d);
         return "out of memory";
     }
-    d->act_at = d->pre_at + cfg->banks;
-    d->rd_at = d->act_at + cfg->banks;
-    d->wr_at = d->rd_at + cfg->banks;
+    d->act.at = d->pre.at + cfg->banks;
+    d->rd.at = d->act.at + cfg->banks;
+    d->wr.at = d->rd.at + cfg->banks;
+    d->pre.min = d->act.min = d->rd.min = d->wr.min = UINT64_MAX;
     for (unsigned b = 0; b < cfg->banks; b++) {
         d->bank[b].open_row = -1;
         bank_note(d, b);
@@ -62,7 +78,7 @@ void dram_free(dram_t *d)
     free(d->q);
     free(d->bank);
     free(d->done);
-    free(d->pre_at); /* the four arrays' one block */
+    free(d->pre.at); /* the four arrays' one block */
     *d = (dram_t){ 0 };
 }
 
@@ -233,13 +249,9 @@ static void earliest_commands(dram_t *d, uint64_t from)
         /* FR-FCFS: a request that misses the open row waits for its bank
          * alone (earliest_for) and, for an ACT, tRRD; a row hit's column
          * command for its bank, the channel and its direction */
-        uint64_t pre = UINT64_MAX, act = UINT64_MAX, rd = UINT64_MAX, wr = UINT64_MAX;
-        for (unsigned b = 0; b < d->cfg.banks; b++) {
-            pre = d->pre_at[b] < pre ? d->pre_at[b] : pre;
-            act = d->act_at[b] < act ? d->act_at[b] : act;
-            rd = d->rd_at[b] < rd ? d->rd_at[b] : rd;
-            wr = d->wr_at[b] < wr ? d->wr_at[b] : wr;
-        }
+        unsigned n = d->cfg.banks;
+        uint64_t pre = times_min(&d->pre, n), act = times_min(&d->act, n);
+        uint64_t rd = times_min(&d->rd, n), wr = times_min(&d->wr, n);
         act = max64(act, d->act_ok);
         open = pre < act ? pre : act;
         rd = max64(rd, channel_col_at(d, d->rd_ok, d->cfg.tCL));
@@ -272,39 +284,30 @@ static void fifo_cycle(dram_t *d, uint64_t now)
 
 /* FR-FCFS: the oldest row hit whose column command can go now; else the
  * oldest request whose bank can make progress (a PRE or an ACT; a row
- * stays open while a queued request hits it).  The banks that can go are
- * found first, from the per-bank times, so that the queue is scanned
- * only when a command will issue, and only as far as its request. */
+ * stays open while a queued request hits it).  A request's bank times say
+ * whether it can go, and the wake-ups (exact after every command) keep
+ * the cycles in which nothing can from looking at the queue at all. */
 static void frfcfs_cycle(dram_t *d, uint64_t now)
 {
     const dram_cfg_t *c = &d->cfg;
-    uint64_t rd[DRAM_MAX_BANKS / 64] = { 0 }, wr[DRAM_MAX_BANKS / 64] = { 0 };
     int col = d->hits && now >= d->col_wake;
     int rd_ok = col && now >= channel_col_at(d, d->rd_ok, c->tCL);
     int wr_ok = col && now >= channel_col_at(d, d->wr_ok, c->tWL);
-    for (unsigned b = 0; (rd_ok || wr_ok) && b < c->banks; b++) {
-        mask_set(rd, b, rd_ok && d->rd_at[b] <= now);
-        mask_set(wr, b, wr_ok && d->wr_at[b] <= now);
-    }
     for (unsigned i = 0; (rd_ok || wr_ok) && i < d->nq; i++) {
         const dram_req_t *r = &d->q[i];
-        if (mask_has(r->write ? wr : rd, r->bank) &&
-            d->bank[r->bank].open_row == (int64_t)r->row) {
+        int ok = r->write ? wr_ok && d->wr.at[r->bank] <= now
+                          : rd_ok && d->rd.at[r->bank] <= now;
+        if (ok && d->bank[r->bank].open_row == (int64_t)r->row) {
             issue_col(d, i, now);
             earliest_commands(d, now + 1);
             return;
         }
     }
-    uint64_t ready[DRAM_MAX_BANKS / 64] = { 0 };
-    int act_ok = now >= d->act_ok, any = 0;
-    for (unsigned b = 0; now >= d->open_wake && b < c->banks; b++) {
-        int ok = d->pre_at[b] <= now || (act_ok && d->act_at[b] <= now);
-        mask_set(ready, b, ok);
-        any |= ok;
-    }
-    for (unsigned i = 0; any && i < d->nq; i++) {
+    /* a bank with a PRE or ACT time holds only requests for other rows */
+    int act_ok = now >= d->act_ok;
+    for (unsigned i = 0; now >= d->open_wake && i < d->nq; i++) {
         dram_req_t *r = &d->q[i];
-        if (mask_has(ready, r->bank)) {
+        if (d->pre.at[r->bank] <= now || (act_ok && d->act.at[r->bank] <= now)) {
             int issued = open_row_for(d, r, now);
             assert(issued); /* the bank could go */
             (void)issued;

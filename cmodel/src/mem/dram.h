@@ -21,12 +21,8 @@
 
 #include <stdint.h>
 
-/* The most banks a channel has (the configuration's limit for
- * gpgpu_dram_banks); dram_init refuses more. */
-#define DRAM_MAX_BANKS 256
-
 typedef struct dram_cfg {
-    unsigned banks;            /* 1 .. DRAM_MAX_BANKS */
+    unsigned banks;
     unsigned burst_cycles;     /* data-bus cycles per request */
     unsigned tCL, tWL, tRCD, tRAS, tRP, tRC, tRRD, tCCD, tWTR, tRTW;
     unsigned queue;            /* requests waiting */
@@ -72,6 +68,18 @@ typedef struct dram_done {
     uint64_t at;
 } dram_done_t;
 
+/* One per-bank time array and its least entry, kept as entries change:
+ * `min` is at most every entry and, unless `stale`, equals at[argmin];
+ * the bank holding the minimum moving later makes it stale, and the next
+ * read of the minimum looks at every bank again (dram.c, times_set and
+ * times_min). */
+typedef struct dram_times {
+    uint64_t *at;
+    uint64_t min;
+    unsigned argmin;
+    int stale;
+} dram_times_t;
+
 typedef struct dram {
     dram_cfg_t cfg;
     dram_req_t *q;             /* waiting requests, oldest first */
@@ -91,16 +99,16 @@ typedef struct dram {
     /* Per bank, the first cycle at which a command of each kind could go
      * for it as far as the bank alone is concerned (UINT64_MAX: none can),
      * kept by bank_note() whenever the bank's state changes, so that a
-     * cycle reads four arrays instead of every bank's record and every
-     * request:
-     *   pre_at  a PRE: open, without row hits (FR-FCFS holds a row open
-     *           while a queued request hits it), requests for other rows;
-     *   act_at  an ACT: closed, requests queued (the channel's tRRD,
-     *           act_ok, applies on top);
-     *   rd_at   a read's column command: queued reads hit the open row
-     *           (the channel's column constraints apply on top);
-     *   wr_at   a write's, the same. */
-    uint64_t *pre_at, *act_at, *rd_at, *wr_at;
+     * cycle reads a bank's four times instead of its record, and finds
+     * the next wake-up from four minima instead of every bank:
+     *   pre  a PRE: open, without row hits (FR-FCFS holds a row open while
+     *        a queued request hits it), requests for other rows;
+     *   act  an ACT: closed, requests queued (the channel's tRRD, act_ok,
+     *        applies on top);
+     *   rd   a read's column command: queued reads hit the open row (the
+     *        channel's column constraints apply on top);
+     *   wr   a write's, the same. */
+    dram_times_t pre, act, rd, wr;
     dram_done_t *done;         /* completions, in time order */
     unsigned done_head, done_count;
     dram_trace_t *trace;       /* optional: the caller's buffer */
