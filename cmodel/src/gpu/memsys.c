@@ -130,12 +130,9 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
 /* Requests out of the request network into their partitions. */
 static void to_partitions(memsys_t *m, uint64_t now)
 {
-    if (!icnt_any_delivered(&m->req_net, now))
-        return;
-    /* the outputs holding packets, in order (a full scan finds nothing at
-     * the others) */
-    for (unsigned p = icnt_next_held(&m->req_net, 0); p < m->cfg.map.partitions;
-         p = icnt_next_held(&m->req_net, p + 1)) {
+    /* the outputs with a delivered packet, in order (icnt_recv_first) */
+    for (unsigned p = icnt_recv_first(&m->req_net, now); p < m->cfg.map.partitions;
+         p = icnt_recv_next(&m->req_net, p, now)) {
         partition_t *pt = &m->parts[p];
         mem_req_t *r;
         while (partition_can_accept(pt) && (r = icnt_pop(&m->req_net, p, now)))
@@ -171,10 +168,8 @@ static void serve(memsys_t *m, uint64_t now)
 /* Replies out of the network into their SMs (at core cycle `core`). */
 static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
 {
-    if (!icnt_any_delivered(&m->rep_net, now))
-        return;
-    for (unsigned c = icnt_next_held(&m->rep_net, 0); c < m->clusters;
-         c = icnt_next_held(&m->rep_net, c + 1)) {
+    for (unsigned c = icnt_recv_first(&m->rep_net, now); c < m->clusters;
+         c = icnt_recv_next(&m->rep_net, c, now)) {
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {
             ldst_t *u = &sms[r->sm].ldst;

@@ -10,16 +10,16 @@ static int port_init(icnt_port_t *p, unsigned flits)
     return p->q ? 0 : -1;
 }
 
-/* i < cap and head < cap: one subtraction wraps (no division). */
-static icnt_pkt_t *port_at(icnt_port_t *p, unsigned i)
+static icnt_pkt_t *port_head(icnt_port_t *p)
 {
-    unsigned k = p->head + i;
-    return &p->q[k >= p->cap ? k - p->cap : k];
+    return &p->q[p->head];
 }
 
 static void port_push(icnt_port_t *p, icnt_pkt_t pkt)
 {
-    *port_at(p, p->count++) = pkt;
+    /* count < cap and head < cap: one subtraction wraps (no division) */
+    unsigned k = p->head + p->count++;
+    p->q[k >= p->cap ? k - p->cap : k] = pkt;
     p->flits += pkt.flits;
 }
 
@@ -35,7 +35,7 @@ static icnt_pkt_t port_pop(icnt_port_t *p)
 
 const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
 {
-    *n = (icnt_t){ .cfg = *cfg, .first_ready = UINT64_MAX };
+    *n = (icnt_t){ .cfg = *cfg };
     if (!cfg->inputs || !cfg->outputs || !cfg->flit_bytes || !cfg->in_flits ||
         !cfg->out_flits)
         return "interconnect ports, flit size and buffers must be at least 1";
@@ -43,11 +43,23 @@ const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
     n->out = calloc(cfg->outputs, sizeof *n->out);
     n->last_in = calloc(cfg->outputs, sizeof *n->last_in);
     n->cur_in = calloc(cfg->outputs, sizeof *n->cur_in);
-    n->left = calloc(cfg->outputs, sizeof *n->left);
+    n->done = calloc(cfg->outputs, sizeof *n->done);
+    /* a packet's last flit is at most in_flits - 1 ticks ahead */
+    unsigned slots = 1;
+    while (slots < cfg->in_flits)
+        slots *= 2;
+    n->wheel_mask = slots - 1;
+    n->wheel = calloc(slots, sizeof *n->wheel);
+    /* a packet arrives at most latency after the receiver's last pass */
+    slots = 1;
+    while (slots <= cfg->latency)
+        slots *= 2;
+    n->cal_mask = slots - 1;
+    n->cal = calloc(slots, sizeof *n->cal);
     n->heads = calloc(cfg->outputs, sizeof *n->heads);
     n->head_in = calloc(cfg->outputs, sizeof *n->head_in);
-    int bad = !n->in || !n->out || !n->last_in || !n->cur_in || !n->left ||
-              !n->heads || !n->head_in;
+    int bad = !n->in || !n->out || !n->last_in || !n->cur_in || !n->done ||
+              !n->wheel || !n->cal || !n->heads || !n->head_in;
     for (unsigned i = 0; !bad && i < cfg->inputs; i++)
         bad = port_init(&n->in[i], cfg->in_flits);
     for (unsigned o = 0; !bad && o < cfg->outputs; o++) {
@@ -72,14 +84,16 @@ void icnt_free(icnt_t *n)
     free(n->out);
     free(n->last_in);
     free(n->cur_in);
-    free(n->left);
+    free(n->done);
+    free(n->wheel);
+    free(n->cal);
     free(n->heads);
     free(n->head_in);
     *n = (icnt_t){ 0 };
 }
 
 /* Input i's head packet, a new one, goes to output o. */
-static void head_added(icnt_t *n, unsigned o, unsigned i)
+static inline void head_added(icnt_t *n, unsigned o, unsigned i)
 {
     n->heads[o]++;
     if (i < 64)
@@ -97,14 +111,13 @@ void icnt_push(icnt_t *n, unsigned input, unsigned output, void *payload,
         head_added(n, output, input);
     port_push(&n->in[input], (icnt_pkt_t){ .payload = payload, .output = output,
                                            .flits = icnt_flits(n, bytes) });
-    n->pending++;
     n->queued++;
     n->stats.packets++;
 }
 
 /* Starts a packet at output o from the next input (round robin) whose head
- * packet goes to o and fits in o's buffer. */
-static void start_packet(icnt_t *n, unsigned o)
+ * packet goes to o and fits in o's buffer; whether it did. */
+static int start_packet(icnt_t *n, unsigned o)
 {
     unsigned i = n->last_in[o];
     if (n->cfg.inputs <= 64) {
@@ -118,95 +131,138 @@ static void start_packet(icnt_t *n, unsigned o)
         for (; k <= n->cfg.inputs; k++) {
             if (++i == n->cfg.inputs)
                 i = 0;
-            if (n->in[i].count && port_at(&n->in[i], 0)->output == o)
+            if (n->in[i].count && port_head(&n->in[i])->output == o)
                 break;
         }
         if (k > n->cfg.inputs)
-            return; /* no head goes to o */
+            return 0; /* no head goes to o */
     }
     icnt_port_t *p = &n->in[i];
-    if (n->out[o].flits + port_at(p, 0)->flits > n->cfg.out_flits) {
+    unsigned flits = port_head(p)->flits;
+    if (n->out[o].flits + flits > n->cfg.out_flits) {
         /* no credit: wait for the receiver (or a new head) */
         if (o < 64)
             n->no_credit |= (uint64_t)1 << o;
-        return;
+        return 0;
     }
     n->cur_in[o] = (int32_t)i;
-    n->left[o] = port_at(p, 0)->flits;
     n->last_in[o] = i;
+    n->done[o] = n->ticks + flits - 1;
+    if (flits > 1 && n->cfg.outputs <= 64) {
+        n->xfer |= (uint64_t)1 << o;
+        n->wheel[n->done[o] & n->wheel_mask] |= (uint64_t)1 << o;
+    }
+    return 1;
 }
 
-/* Output o's cycle: it starts a packet if it has none, and moves a flit. */
+/* Output o's new head packet is delivered at `ready`: the receiver's pass
+ * must visit o by then (icnt_t.due). */
+static void schedule(icnt_t *n, unsigned o, uint64_t ready)
+{
+    if (ready <= n->coll) /* its slot was collected already */
+        n->due |= (uint64_t)1 << o;
+    else
+        n->cal[ready & n->cal_mask] |= (uint64_t)1 << o;
+}
+
+/* Output o's cycle: it starts a packet if it has none, and moves a flit;
+ * after the last, the packet goes into o's buffer. */
 static void output_cycle(icnt_t *n, unsigned o, uint64_t now)
 {
-    if (n->cur_in[o] < 0 && n->heads[o])
-        start_packet(n, o);
-    if (n->cur_in[o] < 0)
+    if (n->cur_in[o] < 0 && (!n->heads[o] || !start_packet(n, o)))
         return;
-    n->stats.flits++;
-    n->stats.out_busy_cycles++;
-    if (--n->left[o])
-        return;
+    if (n->done[o] != n->ticks)
+        return; /* a flit crossed, not the packet's last */
     icnt_port_t *in = &n->in[n->cur_in[o]];
     icnt_pkt_t pkt = port_pop(in);
+    n->stats.flits += pkt.flits;
+    n->stats.out_busy_cycles += pkt.flits;
     if (n->cur_in[o] < 64)
         n->drained_in |= (uint64_t)1 << n->cur_in[o];
     n->heads[o]--;
     if (n->cur_in[o] < 64)
         n->head_in[o] &= ~((uint64_t)1 << n->cur_in[o]);
     if (in->count) /* the next packet is the input's head now */
-        head_added(n, port_at(in, 0)->output, (unsigned)n->cur_in[o]);
+        head_added(n, port_head(in)->output, (unsigned)n->cur_in[o]);
     n->queued--;
     pkt.ready = now + n->cfg.latency;
+    if (o < 64) {
+        n->xfer &= ~((uint64_t)1 << o);
+        if (!n->out[o].count) /* a new head: into the calendar */
+            schedule(n, o, pkt.ready);
+    }
     port_push(&n->out[o], pkt);
-    if (o < 64)
-        n->held_out |= (uint64_t)1 << o;
-    if (pkt.ready < n->first_ready)
-        n->first_ready = pkt.ready;
     n->cur_in[o] = -1;
     if (!n->heads[o] && o < 64)
         n->busy_out &= ~((uint64_t)1 << o);
+}
+
+/* The first output >= o that icnt_cycle visits: with more than 64
+ * outputs every one; else the busy ones that can do more than move a
+ * middle flit (`mid`: those in transfer whose last flit is not this
+ * tick's; a visit only changes the visited output's transfer, so `mid`
+ * stays right for the ones after it).  The masks are read again at each
+ * step, since a packet that leaves an input can make a later output busy
+ * (or give it credit) in this same cycle. */
+static unsigned next_visit(const icnt_t *n, unsigned o, uint64_t mid)
+{
+    if (n->cfg.outputs > 64)
+        return o;
+    uint64_t m = o < 64 ? n->busy_out & ~n->no_credit & ~mid & (~(uint64_t)0 << o) : 0;
+    return m ? (unsigned)__builtin_ctzll(m) : n->cfg.outputs;
 }
 
 void icnt_cycle(icnt_t *n, uint64_t now)
 {
     if (!n->queued) /* nothing waits at an input: only output latency left */
         return;
-    if (n->cfg.outputs > 64) {
-        for (unsigned o = 0; o < n->cfg.outputs; o++)
-            output_cycle(n, o, now);
-        return;
+    uint64_t mid = 0;
+    if (n->cfg.outputs <= 64) {
+        uint64_t *slot = &n->wheel[n->ticks & n->wheel_mask];
+        mid = n->xfer & ~*slot;
+        *slot = 0;
     }
-    /* the outputs in ascending order, as the loop above, visiting only the
-     * busy ones; the mask is read again after each, since a packet that
-     * leaves an input can make a later output busy in this same cycle */
-    uint64_t m = n->busy_out & ~n->no_credit;
-    while (m) {
-        unsigned o = (unsigned)__builtin_ctzll(m);
+    /* the outputs in ascending order (one call site: output_cycle is
+     * inlined) */
+    for (unsigned o = next_visit(n, 0, mid); o < n->cfg.outputs; o = next_visit(n, o + 1, mid))
         output_cycle(n, o, now);
-        m = o < 63 ? n->busy_out & ~n->no_credit & (~(uint64_t)0 << (o + 1)) : 0;
-    }
+    n->ticks++;
 }
 
-void *icnt_take(icnt_t *n, unsigned output)
+void icnt_collect(icnt_t *n, uint64_t now)
 {
-    icnt_port_t *p = &n->out[output];
-    n->pending--;
-    icnt_pkt_t pkt = port_pop(p);
-    void *payload = pkt.payload;
-    if (output < 64) {
-        n->no_credit &= ~((uint64_t)1 << output); /* room again */
-        if (!p->count)
-            n->held_out &= ~((uint64_t)1 << output);
+    /* the times coll + 1 .. now, or every slot once it is a lap or more
+     * behind */
+    uint64_t t = now - n->coll > n->cal_mask ? now - n->cal_mask : n->coll + 1;
+    for (; t <= now; t++) {
+        n->due |= n->cal[t & n->cal_mask];
+        n->cal[t & n->cal_mask] = 0;
     }
-    /* each buffer is in delivery order: the earliest is at some head.  A
-     * packet later than the earliest leaves it where it was (the new head
-     * here is later still) */
-    if (pkt.ready > n->first_ready)
-        return payload;
-    n->first_ready = UINT64_MAX;
-    for (unsigned o = icnt_next_held(n, 0); o < n->cfg.outputs; o = icnt_next_held(n, o + 1))
-        if (port_at(&n->out[o], 0)->ready < n->first_ready)
-            n->first_ready = port_at(&n->out[o], 0)->ready;
-    return payload;
+    n->coll = now;
+}
+
+uint64_t icnt_next_event(const icnt_t *n)
+{
+    if (n->queued)
+        return 0;
+    uint64_t t = UINT64_MAX;
+    if (n->cfg.outputs > 64) {
+        for (unsigned o = 0; o < n->cfg.outputs; o++) {
+            const icnt_port_t *p = &n->out[o];
+            if (p->count && p->q[p->head].ready < t)
+                t = p->q[p->head].ready;
+        }
+        return t;
+    }
+    /* the heads in due (delivered by the last pass, or early), and the
+     * first time in the calendar */
+    for (uint64_t m = n->due; m; m &= m - 1) {
+        const icnt_port_t *p = &n->out[__builtin_ctzll(m)];
+        if (p->count && p->q[p->head].ready < t)
+            t = p->q[p->head].ready;
+    }
+    for (uint64_t k = n->coll + 1; k <= n->coll + n->cal_mask + 1 && k < t; k++)
+        if (n->cal[k & n->cal_mask])
+            return k;
+    return t;
 }

@@ -37,7 +37,9 @@ typedef struct icnt_port {
 
 typedef struct icnt_stats {
     uint64_t packets, flits;
-    uint64_t out_busy_cycles;  /* output-port cycles moving a flit */
+    uint64_t out_busy_cycles;  /* output-port cycles moving a flit (both
+                                  counted whole when a packet's last flit
+                                  crosses) */
 } icnt_stats_t;
 
 typedef struct icnt {
@@ -46,7 +48,31 @@ typedef struct icnt {
     uint32_t *last_in;         /* per output: input served last */
     int32_t *cur_in;           /* per output: input of the packet in
                                   transfer, or -1 */
-    uint32_t *left;            /* per output: flits of it still to move */
+    uint64_t ticks;            /* icnt_cycle calls that moved flits (a
+                                  packet waited at an input): the flits of
+                                  a packet in transfer cross on consecutive
+                                  ones, one per call */
+    uint64_t *done;            /* per output: the tick whose call moves the
+                                  last flit of the packet in transfer (set
+                                  when it starts: its first flit crosses at
+                                  `ticks`, so this is ticks + flits - 1) */
+    uint64_t *wheel;           /* with at most 64 outputs, wheel[t &
+                                  wheel_mask] bit o: output o's packet in
+                                  transfer, of more than one flit, ends at
+                                  tick t (done[o] == t).  A packet has at
+                                  most in_flits flits, and the wheel is a
+                                  power of two >= in_flits long, so one
+                                  slot never holds two ticks; a slot is
+                                  cleared in the call that reads it */
+    unsigned wheel_mask;
+    uint64_t xfer;             /* with at most 64 outputs, bit o: output o
+                                  has a packet of more than one flit in
+                                  transfer (its bit is in the wheel).  In a
+                                  call whose tick is not its done[o] the
+                                  output only moves a middle flit, which
+                                  changes nothing but the transfer's
+                                  progress, so icnt_cycle does not visit
+                                  it */
     uint64_t *head_in;         /* with at most 64 inputs, per output: bit
                                   i set when input i's head packet goes
                                   there, so the round robin finds the next
@@ -58,7 +84,6 @@ typedef struct icnt {
                                   has a packet in transfer or a head
                                   packet waiting for it (heads[o]), so a
                                   cycle visits only those */
-    unsigned pending;          /* packets anywhere (idle cycles are O(1)) */
     unsigned queued;           /* packets still at an input port */
     uint64_t no_credit;        /* with at most 64 outputs, bit o: output o
                                   has no packet in transfer and the packet
@@ -71,13 +96,26 @@ typedef struct icnt {
     uint64_t drained_in;       /* bit i: a packet left input i (i < 64)
                                   since the sender last asked
                                   (icnt_take_drained) */
-    uint64_t held_out;         /* with at most 64 outputs, bit o: output
-                                  o's buffer holds a packet (delivered or
-                                  not), so receivers visit only those
-                                  (icnt_next_held) */
-    uint64_t first_ready;      /* no packet in an output buffer is
-                                  delivered before (UINT64_MAX: none is
-                                  there), so receivers skip in O(1) */
+    uint64_t *cal;             /* with at most 64 outputs, the delivery
+                                  calendar: cal[t & cal_mask] bit o:
+                                  output o's head packet is delivered at
+                                  t (a time after `coll`; a bit whose
+                                  packet a pop outside a pass took only
+                                  costs a visit) */
+    unsigned cal_mask;         /* cal's length - 1: a power of two above
+                                  latency, so a packet that arrives while
+                                  the receiver passes every cycle has its
+                                  own slot (a later time shares an earlier
+                                  time's slot and is only visited early) */
+    uint64_t coll;             /* the receiver's pass at `coll` moved the
+                                  slots of the times up to it into due */
+    uint64_t due;              /* with at most 64 outputs, bit o: output
+                                  o's head packet may be delivered; the
+                                  receiver's pass visits only these.  Each
+                                  output holding packets is in due or in
+                                  the slot of a time in (coll, the head's
+                                  delivery] (icnt_recv_first), so it is in
+                                  due by the pass at its head's delivery */
     icnt_stats_t stats;
 } icnt_t;
 
@@ -116,47 +154,89 @@ static inline uint64_t icnt_take_drained(icnt_t *n)
 /* One interconnect cycle. */
 void icnt_cycle(icnt_t *n, uint64_t now);
 
-/* Takes the head packet of `output` (icnt_pop found it delivered). */
-void *icnt_take(icnt_t *n, unsigned output);
-
-/* The oldest packet delivered to `output` by `now`, or NULL (inline: the
- * receivers ask every output each cycle, and mostly nothing is there). */
+/* Takes the oldest packet delivered to `output` by `now`, or NULL
+ * (inline: a receiver asks each output it visits, until NULL). */
 static inline void *icnt_pop(icnt_t *n, unsigned output, uint64_t now)
 {
-    const icnt_port_t *p = &n->out[output];
-    if (now < n->first_ready || !p->count || p->q[p->head].ready > now)
+    icnt_port_t *p = &n->out[output];
+    const icnt_pkt_t *h = &p->q[p->head];
+    if (!p->count || h->ready > now)
         return NULL;
-    return icnt_take(n, output);
+    if (++p->head == p->cap)
+        p->head = 0;
+    p->count--;
+    p->flits -= h->flits;
+    if (output < 64)
+        n->no_credit &= ~((uint64_t)1 << output); /* room again */
+    return h->payload;
 }
 
-/* Whether icnt_pop can return a packet at `now` for some output. */
-static inline int icnt_any_delivered(const icnt_t *n, uint64_t now)
-{
-    return n->first_ready <= now;
-}
-
-/* The first output >= o whose buffer holds a packet, or cfg.outputs: a
- * receiver visits for (o = icnt_next_held(n, 0); o < outputs;
- * o = icnt_next_held(n, o + 1)) the outputs a full scan would find
- * something at, in the same order. */
+/* The first output >= o whose buffer holds a packet, or cfg.outputs. */
 static inline unsigned icnt_next_held(const icnt_t *n, unsigned o)
 {
-    if (n->cfg.outputs > 64) {
-        while (o < n->cfg.outputs && !n->out[o].count)
-            o++;
-        return o;
-    }
-    uint64_t m = o < 64 ? n->held_out & (~(uint64_t)0 << o) : 0;
+    while (o < n->cfg.outputs && !n->out[o].count)
+        o++;
+    return o;
+}
+
+/* The first output >= o in `due`, or cfg.outputs (at most 64 outputs). */
+static inline unsigned icnt_next_due(const icnt_t *n, unsigned o)
+{
+    uint64_t m = o < 64 ? n->due & (~(uint64_t)0 << o) : 0;
     return m ? (unsigned)__builtin_ctzll(m) : n->cfg.outputs;
+}
+
+/* The receiver's pass at `now`, in ascending output order:
+ *
+ *     for (o = icnt_recv_first(n, now); o < outputs; o = icnt_recv_next(n, o, now))
+ *         while (the receiver takes more && (p = icnt_pop(n, o, now))) ...
+ *
+ * visits every output whose head packet is delivered by `now` (what a
+ * scan of every output would find something at), and with at most 64
+ * outputs few others: the calendar's slots up to `now` join `due` first,
+ * and after its visit an output leaves `due` for the slot of its new
+ * head's delivery, or for nowhere when its buffer is empty.  An output
+ * the receiver refused stays in due.  (More than 64 outputs: every output
+ * holding a packet.) */
+/* The calendar's slots after `coll` up to `now` into due (icnt_recv_first
+ * when a pass skipped cycles). */
+void icnt_collect(icnt_t *n, uint64_t now);
+
+static inline unsigned icnt_recv_first(icnt_t *n, uint64_t now)
+{
+    if (n->cfg.outputs > 64)
+        return icnt_next_held(n, 0);
+    if (now == n->coll + 1) { /* a pass every cycle: one slot */
+        n->due |= n->cal[now & n->cal_mask];
+        n->cal[now & n->cal_mask] = 0;
+        n->coll = now;
+    } else if (now > n->coll) {
+        icnt_collect(n, now);
+    }
+    return icnt_next_due(n, 0);
+}
+
+static inline unsigned icnt_recv_next(icnt_t *n, unsigned o, uint64_t now)
+{
+    if (n->cfg.outputs > 64)
+        return icnt_next_held(n, o + 1);
+    const icnt_port_t *p = &n->out[o];
+    uint64_t bit = (uint64_t)1 << o;
+    if (!p->count) {
+        n->due &= ~bit;
+    } else if (p->q[p->head].ready > now) {
+        n->due &= ~bit;
+        n->cal[p->q[p->head].ready & n->cal_mask] |= bit;
+    }
+    return icnt_next_due(n, o + 1);
 }
 
 /* For the idle-cycle skip (gpu/timing.c): the first cycle at which
  * icnt_cycle or icnt_pop can do anything: 0 while a packet waits at an
  * input (it moves every cycle), else the first delivery (UINT64_MAX: the
- * network is empty).  Before it both are no-ops. */
-static inline uint64_t icnt_next_event(const icnt_t *n)
-{
-    return n->queued ? 0 : n->first_ready;
-}
+ * network is empty).  Before it both are no-ops.  Exact after a receiver's
+ * pass at every cycle (memsys); otherwise it may come early (a pop outside
+ * a pass, a slot shared by two times), which only stops a skip early. */
+uint64_t icnt_next_event(const icnt_t *n);
 
 #endif
