@@ -23,7 +23,10 @@ rate target and the ratio to the previous run use them.
 --jobs N        workloads run at once (default: the cores, at most 2: the
                 issue's machine), the longest of the previous record first;
                 the suite's time is then the whole run's elapsed wall time,
-                each workload's rates stay its own CPU time's.  --jobs 1 is
+                each workload's rates stay its own CPU time's.  A job's
+                CPU time depends on its neighbour (shared caches), so the
+                workloads below the rate target are timed again alone
+                afterwards, and the target uses those rates.  --jobs 1 is
                 the one-after-the-other run of the issue's measurement.
 --record        rewrites the previous-run file with this run (the file is
                 checked in; record on an idle machine and say so).
@@ -274,14 +277,35 @@ def main():
               tti / max(tu, 1e-9) / 1e6, tcyc, tcyc / max(tu, 1e-9) / 1e3,
               ", %.2fx the previous run's speed on the %d workloads it has" % (pw / bw, len(both))
               if both and bw else ""))
-    slow = [r for r in rows if r[4] / max(r[3], 1e-3) / 1e6 < TARGET_MIN_MTIS]
+    rate = {r[0]: r[4] / max(r[3], 1e-3) / 1e6 for r in rows}
+    slow = [r for r in rows if rate[r[0]] < TARGET_MIN_MTIS]
+    if jobs > 1 and slow:
+        # with jobs at once a workload's CPU time depends on what runs
+        # beside it (the cores share caches and memory): the ones below the
+        # rate target are timed again alone, and the target takes that
+        # rate (the record keeps the suite's)
+        print("below %.0f M ti/s per CPU second beside another job, again alone:" %
+              TARGET_MIN_MTIS)
+        with tempfile.TemporaryDirectory() as tmp:
+            for r in slow:
+                wall, user, _, st, err = run(simt, r[0], r[1], float(opts["--timeout"]),
+                                             opts["--threads"], tmp)
+                if err:
+                    failed += 1
+                    print("%-14s %-13s %9.1f FAILED: %s" % (r[0], r[1], wall, err), flush=True)
+                    continue
+                rate[r[0]] = st["thread_insns"] / max(user, 1e-3) / 1e6
+                print("%-14s %-13s %8.2f %8.2f %12d %7.1f %7.1f (alone)" % (
+                    r[0], r[1], wall, user, st["thread_insns"],
+                    st["thread_insns"] / wall / 1e6, rate[r[0]]), flush=True)
+        slow = [r for r in slow if rate[r[0]] < TARGET_MIN_MTIS]
     big = [r for r in rows if r[6] / 1024 > TARGET_RSS_MIB]
     print("targets: suite <= %.0f s: %s (%.0f s); every workload >= %.0f M ti/s: %s%s; "
           "peak memory <= %d MiB: %s (max %.0f MiB)" % (
               TARGET_TOTAL_S, "met" if tw <= TARGET_TOTAL_S and not failed else "NOT met", tw,
               TARGET_MIN_MTIS, "met" if not slow else "NOT met",
               "" if not slow else " (%s)" % ", ".join(
-                  "%s %.1f" % (r[0], r[4] / max(r[3], 1e-3) / 1e6) for r in slow),
+                  "%s %.1f" % (r[0], rate[r[0]]) for r in slow),
               TARGET_RSS_MIB, "met" if not big else "NOT met",
               max((r[6] / 1024 for r in rows), default=0)))
     if record:
