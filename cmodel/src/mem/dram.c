@@ -82,18 +82,24 @@ void dram_free(dram_t *d)
     *d = (dram_t){ 0 };
 }
 
+/* The channel's own column constraints for a read (write) at `lat` =
+ * tCL (tWL): tCCD, tWTR (tRTW) and a free data bus for its burst. */
+static inline uint64_t channel_col_at(const dram_t *d, uint64_t dir_ok, unsigned lat)
+{
+    return max64(max64(d->col_ok, dir_ok), d->bus_free > lat ? d->bus_free - lat : 0);
+}
+
 /* The first cycle at which request r could issue a command, the state
  * staying as it is (it changes only by issuing or by a new request), or
  * UINT64_MAX while it waits for another request's command.  Each
- * constraint of col_ready and open_row_for is a "not before" time. */
+ * constraint of a column command and of open_row_for is a "not before"
+ * time. */
 static inline uint64_t earliest_for(const dram_t *d, const dram_req_t *r)
 {
     const dram_bank_t *b = &d->bank[r->bank];
-    if (b->open_row == (int64_t)r->row) {
-        unsigned lat = r->write ? d->cfg.tWL : d->cfg.tCL;
-        uint64_t at = max64(max64(b->col_ok, d->col_ok), r->write ? d->wr_ok : d->rd_ok);
-        return max64(at, d->bus_free > lat ? d->bus_free - lat : 0);
-    }
+    if (b->open_row == (int64_t)r->row)
+        return max64(b->col_ok, r->write ? channel_col_at(d, d->wr_ok, d->cfg.tWL)
+                                         : channel_col_at(d, d->rd_ok, d->cfg.tCL));
     if (b->open_row >= 0) {
         if (!d->cfg.fifo && b->hits)
             return UINT64_MAX; /* waits for the row hits, which are counted */
@@ -143,18 +149,6 @@ static void record(dram_t *d, uint64_t now, dram_cmd_t c, uint32_t bank,
 {
     if (d->trace && d->trace_len < d->trace_cap)
         d->trace[d->trace_len++] = (dram_trace_t){ now, (uint8_t)c, bank, row };
-}
-
-/* Whether request r's column command may issue at `now`. */
-static int col_ready(const dram_t *d, const dram_req_t *r, uint64_t now)
-{
-    const dram_bank_t *b = &d->bank[r->bank];
-    if (b->open_row != (int64_t)r->row || now < b->col_ok || now < d->col_ok)
-        return 0;
-    if (now < (r->write ? d->wr_ok : d->rd_ok))
-        return 0;
-    uint64_t data = now + (r->write ? d->cfg.tWL : d->cfg.tCL);
-    return data >= d->bus_free;
 }
 
 static void issue_col(dram_t *d, unsigned i, uint64_t now)
@@ -231,13 +225,6 @@ static int open_row_for(dram_t *d, dram_req_t *r, uint64_t now)
     return 1;
 }
 
-/* The channel's own column constraints for a read (write) at `lat` =
- * tCL (tWL): tCCD, tWTR (tRTW) and a free data bus for its burst. */
-static inline uint64_t channel_col_at(const dram_t *d, uint64_t dir_ok, unsigned lat)
-{
-    return max64(max64(d->col_ok, dir_ok), d->bus_free > lat ? d->bus_free - lat : 0);
-}
-
 /* The first cycles at which one of the requests the scheduler looks at
  * could issue a column command, and a PRE or ACT, the state staying as it
  * is (dram_cycle skips the cycles before), but not before `from`: exact
@@ -273,8 +260,9 @@ static void earliest_commands(dram_t *d, uint64_t from)
  * for its row. */
 static void fifo_cycle(dram_t *d, uint64_t now)
 {
-    if (col_ready(d, &d->q[0], now))
-        issue_col(d, 0, now);
+    const dram_req_t *r = &d->q[0];
+    if (d->bank[r->bank].open_row == (int64_t)r->row && now >= earliest_for(d, r))
+        issue_col(d, 0, now); /* its column command */
     else if (!open_row_for(d, &d->q[0], now)) {
         earliest_commands(d, now + 1); /* nothing could go: sleep */
         return;
