@@ -101,6 +101,70 @@ TEST(coalesce_sectors_and_mask)
     CHECK_EQ(coalesce_warp(a, 0, 4, t), 0);
 }
 
+/* The rule of coalescer.h, written plainly: for each active lane in order,
+ * each segment its bytes touch, a search of the transactions so far. */
+static unsigned reference_coalesce(const uint64_t a[32], uint32_t active,
+                                   unsigned bytes, coalesce_txn_t out[COALESCE_MAX_TXN])
+{
+    unsigned n = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(active >> l & 1))
+            continue;
+        for (uint64_t b = a[l]; b < a[l] + (bytes ? bytes : 1); b++) {
+            uint64_t seg = b - b % COALESCE_SEGMENT;
+            unsigned i = 0;
+            while (i < n && out[i].addr != seg)
+                i++;
+            if (i == n)
+                out[n++] = (coalesce_txn_t){ .addr = seg };
+            out[i].lanes |= 1u << l;
+            out[i].sectors |= (uint8_t)(1u << (b % COALESCE_SEGMENT / COALESCE_SECTOR));
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = (unsigned)__builtin_popcount(out[i].sectors);
+        out[i].size = k == 1 ? COALESCE_SECTOR : COALESCE_SEGMENT;
+        if (k == 1)
+            out[i].addr += (uint64_t)__builtin_ctz(out[i].sectors) * COALESCE_SECTOR;
+    }
+    return n;
+}
+
+/* Random warps against the plain rule: strides, scatters over a few or
+ * many segments (more than fit a small table without collisions),
+ * repeated addresses, straddling lanes, partial masks. */
+TEST(coalesce_matches_the_plain_rule)
+{
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    static const unsigned sizes[] = { 1, 2, 4, 8, 16 };
+    for (unsigned trial = 0; trial < 20000; trial++) {
+        uint64_t a[32];
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned bytes = sizes[x % 5];
+        uint64_t base = (x >> 8) % (1u << 20);
+        unsigned kind = (unsigned)(x >> 40) % 4;
+        for (unsigned l = 0; l < 32; l++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            switch (kind) {
+            case 0: a[l] = base + l * ((x >> 50) % 3 ? bytes : 2 * bytes + 128); break;
+            case 1: a[l] = base + x % 4096; break;            /* a few segments */
+            case 2: a[l] = x % (UINT64_C(1) << 40); break;    /* 32 segments */
+            default: a[l] = base + (x % 8) * 128 + 120; break; /* repeats, straddles */
+            }
+        }
+        uint32_t active = trial % 3 ? 0xffffffffu : (uint32_t)(x >> 3);
+        coalesce_txn_t got[COALESCE_MAX_TXN] = { 0 }, want[COALESCE_MAX_TXN] = { 0 };
+        unsigned n = coalesce_warp(a, active, bytes, got);
+        CHECK_EQ(n, reference_coalesce(a, active, bytes, want));
+        for (unsigned i = 0; i < n; i++) {
+            CHECK_EQ(got[i].addr, want[i].addr);
+            CHECK_EQ(got[i].size, want[i].size);
+            CHECK_EQ(got[i].lanes, want[i].lanes);
+            CHECK_EQ(got[i].sectors, want[i].sectors);
+        }
+    }
+}
+
 TEST(smem_banks_conflict_degrees)
 {
     uint64_t a[32];
