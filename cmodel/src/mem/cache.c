@@ -150,11 +150,11 @@ static void join(cache_t *c, cache_line_t *l, uint64_t tag, int dirty,
     c->stats.pending_hits++;
 }
 
-/* A read, or a write-allocate write, that does not hit a valid line. */
-static void read_miss(cache_t *c, uint64_t line, uint64_t tag, int dirty,
-                      uint32_t owner, cache_result_t *res)
+/* A read, or a write-allocate write, that does not hit a valid line; l:
+ * what lookup() found for it (the caller has looked). */
+static void read_miss(cache_t *c, cache_line_t *l, uint64_t line, uint64_t tag,
+                      int dirty, uint32_t owner, cache_result_t *res)
 {
-    cache_line_t *l = lookup(c, line);
     if (l && l->reserved)
         join(c, l, tag, dirty, res);
     else
@@ -180,7 +180,7 @@ static void write_access(cache_t *c, uint64_t line, int is_local, uint64_t tag,
             res->outcome = CACHE_HIT;
             c->stats.hits++;
         } else {
-            read_miss(c, line, tag, 1, owner, res);
+            read_miss(c, l, line, tag, 1, owner, res);
         }
         return;
     case CACHE_WRITE_EVICT:
@@ -217,7 +217,7 @@ void cache_access_owned(cache_t *c, uint64_t addr, int is_write, int is_local,
         l->lru = ++c->clock;
         c->stats.hits++;
     } else {
-        read_miss(c, line, tag, 0, owner, res);
+        read_miss(c, l, line, tag, 0, owner, res);
     }
     c->stats.accesses += res->outcome != CACHE_FAIL; /* a retry is not one */
 }
