@@ -12,25 +12,25 @@ _Static_assert(FIND_SLOTS >= 2 * COALESCE_MAX_TXN, "the table must stay half emp
 
 typedef struct coalesce_find {
     uint8_t slot[FIND_SLOTS];
-    uint64_t last_seg;           /* the last segment looked up, and its */
-    coalesce_txn_t *last;        /* transaction: lanes run in order, and
-                                    neighbours mostly share a segment */
+    coalesce_txn_t *last;        /* the last segment's transaction: lanes
+                                    run in order, and neighbours mostly
+                                    share a segment */
 } coalesce_find_t;
 
 /* The transaction for `segment` in out[0..n), appending a new one. */
 static coalesce_txn_t *segment_txn(coalesce_find_t *f, coalesce_txn_t *out,
                                    unsigned *n, uint64_t segment)
 {
-    if (f->last && f->last_seg == segment)
+    if (f->last && f->last->addr == segment)
         return f->last;
-    unsigned h = (unsigned)((segment / COALESCE_SEGMENT * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - FIND_BITS));
+    uint64_t mix = segment / COALESCE_SEGMENT * UINT64_C(0x9e3779b97f4a7c15);
+    unsigned h = (unsigned)(mix >> (64 - FIND_BITS));
     while (f->slot[h] && out[f->slot[h] - 1].addr != segment)
         h = (h + 1) % FIND_SLOTS;
     if (!f->slot[h]) {
         out[*n] = (coalesce_txn_t){ .addr = segment };
         f->slot[h] = (uint8_t)++*n;
     }
-    f->last_seg = segment;
     return f->last = &out[f->slot[h] - 1];
 }
 
