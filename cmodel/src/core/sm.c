@@ -164,7 +164,7 @@ const char *sm_init(sm_t *s, unsigned id, const sm_cfg_t *cfg)
     s->free_insts = calloc(s->ninsts, sizeof *s->free_insts);
     s->fetch_mask = calloc((cfg->max_warps + 63) / 64, sizeof *s->fetch_mask);
     s->kd = calloc(cfg->max_ctas, sizeof *s->kd);
-    s->x.stats = &s->xstats; /* published by sm_commit */
+    s->x.stats = &s->xstats; /* the launches' when the run ends (sm_take_xstats) */
     if (!s->smem || !s->slots || !s->regs || !s->ctas || !s->completed ||
         !s->scheds || !s->fetch_mask || !s->kd ||
         !s->insts || !s->free_insts || !cfg->issue_interval) {
@@ -996,7 +996,12 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
         s->stats.idle_cycles++;
         return SIMT_OK;
     }
-    s->pending = 1;
+    /* the last cycle's effects were committed (sm_commit) before this
+     * one: a new entry list, and its counters join the run's */
+    s->nkd = 0;
+    s->kd_at = now + 1;
+    if (s->xstats.warp_insns || s->xstats.ctas_completed)
+        exec_stats_move(&s->xrun, &s->xstats);
     s->stats.cycles_active++;
     s->stats.resident_warp_cycles += s->live_warps;
     s->stats.mixed_cycles += s->nkernels > 1;
@@ -1027,22 +1032,34 @@ int sm_cycle(sm_t *s, uint64_t now, unsigned *done)
     return SIMT_OK;
 }
 
-void sm_commit(sm_t *s, simt_stats_t *st)
+void sm_commit(const sm_t *s, uint64_t now)
 {
-    if (!s->pending)
+    if (s->kd_at != now + 1)
         return;
-    s->pending = 0;
     for (unsigned i = 0; i < s->nkd; i++) {
-        sm_kdelta_t *d = &s->kd[i];
+        const sm_kdelta_t *d = &s->kd[i];
         d->k->warp_insns += d->warp_insns;
         d->k->thread_insns += d->thread_insns;
         d->k->live_warps -= d->warps_done;
         d->k->ctas_done += d->ctas_done;
         d->k->hosting_sms -= d->sms_left;
     }
-    s->nkd = 0;
-    /* every count execution keeps comes with an instruction (warp_insns) */
-    if (s->xstats.warp_insns || s->xstats.ctas_completed)
+}
+
+uint64_t sm_run_thread_insns(const sm_t *s)
+{
+    return s->xrun.thread_insns + s->xstats.thread_insns;
+}
+
+uint64_t sm_run_warp_insns(const sm_t *s)
+{
+    return s->xrun.warp_insns + s->xstats.warp_insns;
+}
+
+void sm_take_xstats(sm_t *s, simt_stats_t *st, int last)
+{
+    exec_stats_move(st, &s->xrun);
+    if (last)
         exec_stats_move(st, &s->xstats);
 }
 

@@ -274,13 +274,20 @@ typedef struct sm {
     uint64_t next_cta_seq;
     sm_share_t share;          /* Scratchpad Sharing (core/sm_share.h) */
     sm_stats_t stats;
-    /* a cycle's effects on shared state, until sm_commit: the kernels'
-     * counters (at most one entry per CTA slot) and execution's counters
-     * (exec_ctx_t.stats; the fields exec_stats_move names) */
+    /* a cycle's effects on the kernels' shared counters, until sm_commit
+     * (at most one entry per CTA slot); kd_at: the last cycle sm_cycle
+     * ran, plus one (0: none), whose entries kd holds.  The SM resets
+     * them when its next cycle starts: sm_commit, on the timing loop's
+     * thread, only reads, so the lines an SM writes while it steps do
+     * not move to that thread's core and back every cycle. */
     sm_kdelta_t *kd;
     unsigned nkd;
-    uint8_t pending;           /* a cycle ran since the last sm_commit */
-    simt_stats_t xstats;
+    uint64_t kd_at;
+    /* execution's counters (exec_ctx_t.stats; the fields exec_stats_move
+     * names): xstats the last cycle's (kd_at), xrun the earlier cycles'
+     * of this run, folded in by the SM itself when a cycle starts; they
+     * reach the launches' statistics when the run ends (sm_take_xstats) */
+    simt_stats_t xstats, xrun;
     /* asleep (sm_doze): wake_at > 0, the first cycle it must step again
      * (UINT64_MAX: only when woken); the cycles from asleep_from on are
      * not stepped and not yet credited (sm_settle).  past: the cycles
@@ -339,12 +346,24 @@ int sm_add_cta_pair(sm_t *s, sm_kernel_t *k, const uint32_t lo[3],
  * error); sm_commit publishes the rest. */
 int sm_cycle(sm_t *s, uint64_t now, unsigned *done);
 
-/* Adds what the cycles since the last call did to the shared counters:
- * its kernels' (sm_kernel_t) and execution's (into `st`, the launches'
- * statistics).  The timing loop calls it for every SM after its cycle, in
- * SM order, before the dispatcher hears of the SM's completed CTAs; until
- * then nothing outside the SM changed (exec_order_t aside). */
-void sm_commit(sm_t *s, simt_stats_t *st);
+/* Adds what cycle `now` did to its kernels' shared counters
+ * (sm_kernel_t), if sm_cycle ran in it.  The timing loop calls it for
+ * every SM after its cycle, in SM order, before the dispatcher hears of
+ * the SM's completed CTAs; until then nothing outside the SM changed
+ * (exec_order_t aside).  It writes nothing of the SM. */
+void sm_commit(const sm_t *s, uint64_t now);
+
+/* Execution's counters of this run so far (xrun and xstats), for a
+ * reader between cycles: the statistics are theirs plus `st`'s. */
+uint64_t sm_run_thread_insns(const sm_t *s);
+uint64_t sm_run_warp_insns(const sm_t *s);
+
+/* At the end of the run: moves execution's counters into `st` (the
+ * launches' statistics), those of the SM's last cycle only if `last`.
+ * The timing loop leaves out the last cycle of an SM above one that
+ * faulted in that cycle: it stepped beside it on another host thread,
+ * and with one thread it would not have stepped. */
+void sm_take_xstats(sm_t *s, simt_stats_t *st, int last);
 
 /* The idle-cycle skip (gpu/timing.c, docs/timing-model.md "Skipping idle
  * cycles").  An SM is quiescent at `now` when sm_cycle(now) would change

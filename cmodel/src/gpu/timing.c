@@ -1,6 +1,7 @@
 /* timing.c: the GPU-level cycle loop: set-up, the clock domains, the
  * deadlock check and the run's statistics (timing.h); the kernel queue and
  * CTA dispatch are gpu/dispatch.c's. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,7 +132,10 @@ typedef struct gpu_run {
     memsys_t mem;
     const unit_hooks_t *hooks;
     uint64_t cycle_base;      /* gpu_sim_cycle before this run */
-    simt_stats_t *xstats;     /* the launches' statistics (sm_commit) */
+    simt_stats_t *xstats;     /* the launches' statistics (run_take_xstats) */
+    unsigned fault_sm;        /* the SM whose cycle fault_at failed, or
+                                 UINT_MAX: none */
+    uint64_t fault_at;
     smpar_t *par;             /* the SMs' host threads, or NULL: one */
     unsigned busy_sm;         /* the SM skip_idle last found not
                                  quiescent: asked first, as it mostly
@@ -262,11 +266,14 @@ static int sms_cycle(gpu_run_t *g, uint64_t now, uint64_t *last_progress)
         int rc = g->par ? smpar_result(g->par, i, &done) : sm_step(s, now, &done);
         if (s->wake_at)
             continue; /* asleep: it changed nothing (sm_doze) */
-        sm_commit(s, g->xstats);
+        sm_commit(s, now);
         if (g->hierarchy)
             memsys_note_outbox(&g->mem, i, &s->ldst);
-        if (rc != SIMT_OK)
+        if (rc != SIMT_OK) {
+            g->fault_sm = i;
+            g->fault_at = now;
             return rc; /* the SMs above did not step (or are discarded) */
+        }
         if (s->last_progress == now && s->nctas)
             *last_progress = now;
         if (done) {
@@ -489,13 +496,39 @@ static uint64_t skip_idle(gpu_run_t *g, clocks_t *clk, uint64_t now,
     return to;
 }
 
+/* Execution's counters stay with the SMs until the run ends
+ * (sm_take_xstats): thread- and warp-instructions so far, for the run
+ * limit and the progress line. */
+static uint64_t thread_insns_so_far(const gpu_run_t *g, const simt_stats_t *stats)
+{
+    uint64_t n = stats->thread_insns;
+    for (unsigned i = 0; i < g->nsms; i++)
+        n += sm_run_thread_insns(&g->sms[i]);
+    return n;
+}
+
+/* Into the launches' statistics at the end of the run, SM by SM, without
+ * the fault cycle of the SMs above one that faulted (they stepped beside
+ * it on other host threads; with one thread they would not have). */
+static void run_take_xstats(gpu_run_t *g)
+{
+    for (unsigned i = 0; g->sms && i < g->nsms; i++) {
+        sm_t *s = &g->sms[i];
+        int discard = i > g->fault_sm && s->kd_at == g->fault_at + 1;
+        sm_take_xstats(s, g->xstats, !discard);
+    }
+}
+
 /* The callback's view (warp_insns counts as instructions execute, at
  * issue; gpu_sim_cycle only when the run ends). */
 static void report_progress(const gpu_run_t *g, const timing_extras_t *x,
                             const simt_stats_t *stats, uint64_t now)
 {
+    uint64_t warp_insns = stats->warp_insns;
+    for (unsigned i = 0; i < g->nsms; i++)
+        warp_insns += sm_run_warp_insns(&g->sms[i]);
     simt_progress_t at = { .cycles = stats->gpu_sim_cycle + now,
-                             .warp_insns = stats->warp_insns,
+                             .warp_insns = warp_insns,
                              .kernels_done = g->dispatch.ndone, .kernels = g->nk };
     x->progress(x->progress_ctx, &at);
 }
@@ -522,7 +555,8 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     if (!n)
         return SIMT_OK;
     gpu_run_t g = { .cfg = cfg, .ls = ls, .nk = n, .hooks = hooks,
-                    .cycle_base = stats->gpu_sim_cycle, .xstats = ls[0].l.stats };
+                    .cycle_base = stats->gpu_sim_cycle, .xstats = ls[0].l.stats,
+                    .fault_sm = UINT_MAX };
     int rc = run_setup(&g);
     if (rc == SIMT_OK)
         rc = par_setup(&g, x->threads);
@@ -548,7 +582,8 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     limits_t *lim = ls[0].l.limits;
     const int skip = GET(SKIP_IDLE) != 0;
     while (rc == SIMT_OK && !dispatch_finished(&g.dispatch)) {
-        if (limits_check(lim, g.cycle_base + now, stats->thread_insns)) {
+        uint64_t insns = lim->max_insn == UINT64_MAX ? 0 : thread_insns_so_far(&g, stats);
+        if (limits_check(lim, g.cycle_base + now, insns)) {
             rc = limit_stop(&g, lim, now);
             break;
         }
@@ -589,6 +624,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
             }
         }
     }
+    run_take_xstats(&g);
     if (rc == SIMT_OK || rc == SIMT_ELIMIT) {
         dispatch_export_stats(&g.dispatch, GET(MAX_THREADS_SM) / WARP_SIZE,
                               stats->gpu_sim_cycle, ks);
