@@ -65,6 +65,63 @@ static const char oob_ptx[] =
     "\tret;\n"
     "}\n";
 
+/* Each thread stores its iteration count to its slot and loads the slots
+ * of the same thread in the CTAs before and after it (ring order), again
+ * and again, and hashes what it read.  CTA c runs on SM c, so SM j's loads
+ * meet the stores of SM j - 1 (and j + 1) in the same cycles: with one
+ * thread a load sees the lower SM's store of its cycle and not the
+ * higher SM's, and so must every other thread count (a load that runs
+ * before a lower SM's store of the cycle hashes another value). */
+static const char relay_ptx[] =
+    PK_HEADER
+    ".visible .entry relay(.param .u64 slots, .param .u64 out)\n"
+    "{\n"
+    "\t.reg .pred %p<2>;\n"
+    "\t.reg .b32 %r<16>;\n"
+    "\t.reg .b64 %rd<8>;\n"
+    "\tld.param.u64 %rd1, [slots];\n"
+    "\tld.param.u64 %rd2, [out];\n"
+    "\tmov.u32 %r1, %ctaid.x;\n"
+    "\tmov.u32 %r2, %tid.x;\n"
+    "\tmov.u32 %r3, %ntid.x;\n"
+    "\tmov.u32 %r4, %nctaid.x;\n"
+    "\tmad.lo.s32 %r5, %r1, %r3, %r2;\n"      /* mine: c * ntid + t */
+    "\tadd.s32 %r6, %r1, %r4;\n"
+    "\tsub.s32 %r6, %r6, 1;\n"
+    "\trem.u32 %r6, %r6, %r4;\n"
+    "\tmad.lo.s32 %r6, %r6, %r3, %r2;\n"      /* prev: (c - 1) mod n */
+    "\tadd.s32 %r7, %r1, 1;\n"
+    "\trem.u32 %r7, %r7, %r4;\n"
+    "\tmad.lo.s32 %r7, %r7, %r3, %r2;\n"      /* next: (c + 1) mod n */
+    "\tmul.wide.u32 %rd3, %r5, 4;\n"
+    "\tadd.s64 %rd3, %rd1, %rd3;\n"
+    "\tmul.wide.u32 %rd4, %r6, 4;\n"
+    "\tadd.s64 %rd4, %rd1, %rd4;\n"
+    "\tmul.wide.u32 %rd5, %r7, 4;\n"
+    "\tadd.s64 %rd5, %rd1, %rd5;\n"
+    "\tmov.u32 %r8, 0;\n"                     /* i */
+    "\tmov.u32 %r9, 0;\n"                     /* hash */
+    "$L_loop:\n"
+    "\tst.global.u32 [%rd3], %r8;\n"
+    "\tld.volatile.global.u32 %r10, [%rd4];\n"
+    "\tld.volatile.global.u32 %r11, [%rd5];\n"
+    "\tadd.s32 %r8, %r8, 1;\n"
+    "\tst.global.u32 [%rd3], %r8;\n"
+    "\tld.volatile.global.u32 %r12, [%rd4];\n"
+    "\tld.volatile.global.u32 %r13, [%rd5];\n"
+    "\tmad.lo.s32 %r9, %r9, 31, %r10;\n"
+    "\tmad.lo.s32 %r9, %r9, 31, %r11;\n"
+    "\tmad.lo.s32 %r9, %r9, 31, %r12;\n"
+    "\tmad.lo.s32 %r9, %r9, 31, %r13;\n"
+    "\tadd.s32 %r8, %r8, 1;\n"
+    "\tsetp.lt.u32 %p1, %r8, 256;\n"
+    "\t@%p1 bra.uni $L_loop;\n"
+    "\tmul.wide.u32 %rd6, %r5, 4;\n"
+    "\tadd.s64 %rd6, %rd2, %rd6;\n"
+    "\tst.global.u32 [%rd6], %r9;\n"
+    "\tret;\n"
+    "}\n";
+
 /* Four SMs (one per cluster): the first cycle places a CTA on each. */
 static const char *const four_sms[] = { "functional=0", "gpgpu_n_clusters=4",
                                         "gpgpu_n_cores_per_cluster=1", NULL };
@@ -157,4 +214,45 @@ TEST(threads_fault_report_identical_to_one_thread)
                       err.msg, ref);
         pk_gpu_free(g);
     }
+}
+
+enum { RCTA = 4, RTHR = 256, RN = RCTA * RTHR };
+
+/* One run of `relay` with n threads: the hashes and the statistics. */
+static int relays(unsigned n, uint32_t out[RN], simt_stats_t *st, simt_error_t *err)
+{
+    simt_gpu_t *g = pk_gpu(four_sms, err);
+    if (!g)
+        return err->status;
+    int rc = simt_gpu_set_threads(g, n);
+    simt_module_t *m = rc == SIMT_OK ? pk_load(g, "relay.ptx", relay_ptx, err) : NULL;
+    simt_devptr_t sl = pk_alloc_u32(g, RN, 0), o = pk_alloc_u32(g, RN, 0);
+    simt_arg_t a[2] = { SIMT_ARG(sl), SIMT_ARG(o) };
+    if (rc == SIMT_OK)
+        rc = m && sl && o ? pk_run(g, m, "relay", pk_dim(RCTA, 1, 1),
+                                   pk_dim(RTHR, 1, 1), 0, a, 2, err)
+                          : SIMT_EINPUT;
+    if (rc == SIMT_OK)
+        rc = pk_read_u32(g, o, out, RN);
+    if (rc == SIMT_OK)
+        *st = *simt_gpu_stats(g);
+    pk_gpu_free(g);
+    return rc;
+}
+
+TEST(threads_loads_see_lower_sms_stores_of_the_cycle)
+{
+    static uint32_t ref[RN], out[RN];
+    simt_stats_t st1, st;
+    simt_error_t err;
+    CHECK_MSG(relays(1, ref, &st1, &err) == SIMT_OK, "%s", err.msg);
+    /* by hand: 128 iterations of two stores and four loads, one store more */
+    CHECK_EQ(st1.global_stores, (uint64_t)RN * 256 + RN);
+    CHECK_EQ(st1.global_loads, (uint64_t)RN * 512);
+    for (unsigned n = 2; n <= 4; n++)
+        for (unsigned rep = 0; rep < 2; rep++) {
+            CHECK_MSG(relays(n, out, &st, &err) == SIMT_OK, "%s", err.msg);
+            CHECK_MSG(!memcmp(out, ref, sizeof ref), "%u threads: other loads", n);
+            CHECK_MSG(!memcmp(&st, &st1, sizeof st), "%u threads: other statistics", n);
+        }
 }
