@@ -6,6 +6,7 @@
  * kernel's outcome is derived by hand where it can be: the tickets of an
  * atomic counter are a permutation of 0..n-1, and a store to address 8
  * faults with "no allocation there". */
+#include <stdio.h>
 #include <string.h>
 
 #include "../harness.h"
@@ -140,29 +141,45 @@ TEST(threads_set_checks_its_range)
     pk_gpu_free(g);
 }
 
-/* One run of `ticket` with n threads: out[] and the statistics. */
-static int tickets(unsigned n, uint32_t out[NT], uint32_t *count,
-                   simt_stats_t *st, simt_error_t *err)
+/* One run of kernel `name` (source `ptx`) on four SMs with n host
+ * threads: its two parameters are buffers of n0 and n1 words, filled with
+ * v0 and v1 and read back into b0 and b1 (NULL: not read); and the
+ * statistics. */
+static int run_two_buffers(unsigned n, const char *ptx, const char *name,
+                           unsigned nctas, unsigned nthr, uint32_t *b0, unsigned n0,
+                           uint32_t v0, uint32_t *b1, unsigned n1, uint32_t v1,
+                           simt_stats_t *st, simt_error_t *err)
 {
     simt_gpu_t *g = pk_gpu(four_sms, err);
     if (!g)
         return err->status;
+    char file[64];
+    snprintf(file, sizeof file, "%s.ptx", name);
     int rc = simt_gpu_set_threads(g, n);
-    simt_module_t *m = rc == SIMT_OK ? pk_load(g, "ticket.ptx", ticket_ptx, err) : NULL;
-    simt_devptr_t ctr = pk_alloc_u32(g, 1, 0), o = pk_alloc_u32(g, NT, 0xffffffffu);
-    simt_arg_t a[2] = { SIMT_ARG(ctr), SIMT_ARG(o) };
+    simt_module_t *m = rc == SIMT_OK ? pk_load(g, file, ptx, err) : NULL;
+    simt_devptr_t d0 = pk_alloc_u32(g, n0, v0), d1 = pk_alloc_u32(g, n1, v1);
+    simt_arg_t a[2] = { SIMT_ARG(d0), SIMT_ARG(d1) };
     if (rc == SIMT_OK)
-        rc = m && ctr && o ? pk_run(g, m, "ticket", pk_dim(NCTA, 1, 1),
-                                    pk_dim(NTHR, 1, 1), 0, a, 2, err)
+        rc = m && d0 && d1 ? pk_run(g, m, name, pk_dim(nctas, 1, 1),
+                                    pk_dim(nthr, 1, 1), 0, a, 2, err)
                            : SIMT_EINPUT;
-    if (rc == SIMT_OK)
-        rc = pk_read_u32(g, o, out, NT);
-    if (rc == SIMT_OK)
-        rc = pk_read_u32(g, ctr, count, 1);
+    if (rc == SIMT_OK && b0)
+        rc = pk_read_u32(g, d0, b0, n0);
+    if (rc == SIMT_OK && b1)
+        rc = pk_read_u32(g, d1, b1, n1);
     if (rc == SIMT_OK)
         *st = *simt_gpu_stats(g);
     pk_gpu_free(g);
     return rc;
+}
+
+/* One run of `ticket` with n threads: out[], the counter and the
+ * statistics. */
+static int tickets(unsigned n, uint32_t out[NT], uint32_t *count,
+                   simt_stats_t *st, simt_error_t *err)
+{
+    return run_two_buffers(n, ticket_ptx, "ticket", NCTA, NTHR, count, 1, 0, out, NT,
+                           0xffffffffu, st, err);
 }
 
 TEST(threads_atomic_tickets_identical_to_one_thread)
@@ -221,23 +238,8 @@ enum { RCTA = 4, RTHR = 256, RN = RCTA * RTHR };
 /* One run of `relay` with n threads: the hashes and the statistics. */
 static int relays(unsigned n, uint32_t out[RN], simt_stats_t *st, simt_error_t *err)
 {
-    simt_gpu_t *g = pk_gpu(four_sms, err);
-    if (!g)
-        return err->status;
-    int rc = simt_gpu_set_threads(g, n);
-    simt_module_t *m = rc == SIMT_OK ? pk_load(g, "relay.ptx", relay_ptx, err) : NULL;
-    simt_devptr_t sl = pk_alloc_u32(g, RN, 0), o = pk_alloc_u32(g, RN, 0);
-    simt_arg_t a[2] = { SIMT_ARG(sl), SIMT_ARG(o) };
-    if (rc == SIMT_OK)
-        rc = m && sl && o ? pk_run(g, m, "relay", pk_dim(RCTA, 1, 1),
-                                   pk_dim(RTHR, 1, 1), 0, a, 2, err)
-                          : SIMT_EINPUT;
-    if (rc == SIMT_OK)
-        rc = pk_read_u32(g, o, out, RN);
-    if (rc == SIMT_OK)
-        *st = *simt_gpu_stats(g);
-    pk_gpu_free(g);
-    return rc;
+    return run_two_buffers(n, relay_ptx, "relay", RCTA, RTHR, NULL, RN, 0, out, RN, 0,
+                           st, err);
 }
 
 TEST(threads_loads_see_lower_sms_stores_of_the_cycle)
