@@ -199,3 +199,58 @@ TEST(smem_banks_broadcast_within_a_conflict)
         a[l] = (l % 2) * 4;
     CHECK_EQ(smem_bank_cycles(a, 0xffffffffu, 8, 16), 1);
 }
+
+/* Distinct words per bank counted pair by pair, the rule of smem_banks.h
+ * read literally: the independent reference for random accesses. */
+static unsigned reference_bank_cycles(const uint64_t a[32], uint32_t active,
+                                      unsigned bytes, unsigned banks)
+{
+    uint64_t w[128];
+    unsigned n = 0, worst = 0;
+    unsigned per = bytes > 4 ? (bytes + 3) / 4 : 1;
+    for (unsigned l = 0; l < 32; l++)
+        for (unsigned k = 0; (active >> l & 1) && k < per; k++)
+            w[n++] = a[l] / 4 + k;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned same = 0, first = 1;
+        for (unsigned j = 0; j < n; j++) {
+            if (w[j] == w[i] && j < i)
+                first = 0; /* counted at its first occurrence */
+            if (w[j] % banks == w[i] % banks) {
+                unsigned dup = 0;
+                for (unsigned q = 0; q < j; q++)
+                    dup |= w[q] == w[j];
+                same += !dup;
+            }
+        }
+        if (first && same > worst)
+            worst = same;
+    }
+    return worst;
+}
+
+/* Random accesses (few words, whole columns, broadcasts, 1-16 bytes, 16 to
+ * 64 banks, partial masks) against the pairwise count. */
+TEST(smem_banks_match_the_pairwise_count)
+{
+    uint64_t x = 12345;
+    static const unsigned widths[] = { 1, 2, 4, 8, 12, 16 };
+    static const unsigned nbanks[] = { 16, 32, 64 };
+    for (unsigned trial = 0; trial < 3000; trial++) {
+        uint64_t a[32];
+        unsigned bytes = widths[trial % 6], banks = nbanks[trial / 6 % 3];
+        for (unsigned l = 0; l < 32; l++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            uint64_t r = x >> 33;
+            switch (trial / 18 % 4) {
+            case 0: a[l] = r % 49152 / bytes * bytes; break;        /* anywhere */
+            case 1: a[l] = (r % 8) * 4 * banks; break;               /* one bank, 8 words */
+            case 2: a[l] = l * 4 * banks + (r % 2) * 4; break;       /* a column */
+            default: a[l] = (r % 64) * bytes; break;                 /* repeats */
+            }
+        }
+        uint32_t active = trial % 5 ? 0xffffffffu : (uint32_t)(x >> 7);
+        CHECK_EQ(smem_bank_cycles(a, active, bytes, banks),
+                 reference_bank_cycles(a, active, bytes, banks));
+    }
+}
