@@ -140,7 +140,7 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
  * shared address inside the CTA's scratchpad), with the lookups
  * access_checked makes too; everything else goes there (an access that
  * faults is looked up twice). */
-static inline uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
+static inline __attribute__((always_inline)) uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
                               ptx_space_t space, uint64_t addr, unsigned size,
                               unsigned l, int write)
 {
