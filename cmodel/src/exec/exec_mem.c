@@ -133,16 +133,18 @@ static uint8_t *access_checked(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
 }
 
 /* Host pointer for `size` bytes at `addr` in `space` for lane l, or NULL
- * after reporting the fault.  Inline, the two cases of almost every lane
- * (an aligned global address inside an allocation, when there is no
+ * after reporting the fault.  Inline, the three cases of almost every
+ * lane (an aligned global address inside an allocation, when there is no
  * ordering left to wait for: one host thread, or the lower SMs have made
  * their ordered effects of the cycle (exec_order_t.open); an aligned
- * shared address inside the CTA's scratchpad), with the lookups
- * access_checked makes too; everything else goes there (an access that
- * faults is looked up twice). */
-static inline __attribute__((always_inline)) uint8_t *access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei,
-                              ptx_space_t space, uint64_t addr, unsigned size,
-                              unsigned l, int write)
+ * shared address inside the CTA's scratchpad; an aligned load of a kernel
+ * parameter, which every thread of a short CTA makes at its start), with
+ * the lookups access_checked makes too; everything else goes there (an
+ * access that faults is looked up twice).  Always inlined: out of line,
+ * the call and its saved registers were 40% of a lane's access. */
+static inline __attribute__((always_inline)) uint8_t *
+access(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, ptx_space_t space,
+       uint64_t addr, unsigned size, unsigned l, int write)
 {
     uint64_t rel = addr;
     if (space == PTX_SPACE_NONE)
@@ -165,6 +167,9 @@ static inline __attribute__((always_inline)) uint8_t *access(exec_ctx_t *x, warp
             uint8_t *p = shared_ptr(w->cta, rel, size);
             if (p)
                 return p;
+        } else if (space == PTX_SPACE_PARAM && !write &&
+                   within(rel, size, x->l->prog->param_bytes)) {
+            return (uint8_t *)x->l->params + rel;
         }
     }
     return access_checked(x, w, ei, space, addr, rel, size, l, write);
@@ -277,6 +282,30 @@ static void h_ld(exec_ctx_t *x, warp_t *w, const exec_insn_t *ei, uint32_t m)
     const exec_opnd_t *d = &ei->o[0], *a = &ei->o[1];
     ptx_space_t sp = (ptx_space_t)ei->space;
     count(x, sp, 0, m);
+    if (!a->has_reg && n == 1 && m &&
+        (sp == PTX_SPACE_PARAM || sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_SHARED ||
+         sp == PTX_SPACE_CONST)) {
+        /* one location for every lane (a kernel parameter, a scalar; not
+         * local memory, which is each thread's own, nor a generic address,
+         * which may be): what the first lane's access finds, or the fault
+         * it reports, holds for all; the trace still names every lane */
+        unsigned first = (unsigned)__builtin_ctz(m);
+        uint8_t *p = access(x, w, ei, sp, (uint64_t)a->imm, es, first, 0);
+        if (!p)
+            return;
+        uint64_t v = as_type(load_le(p, es), t);
+        exec_access_t *tr = x->trace;
+        if (tr) {
+            tr->mask |= m;
+            FOR_LANES(m, l) {
+                tr->space[l] = tr->space[first];
+                tr->addr[l] = tr->addr[first];
+            }
+        }
+        FOR_LANES(m, l)
+            put(w, d, l, v);
+        return;
+    }
     FOR_LANES(m, l) {
         uint64_t addr = lane_addr(w, a, l);
         uint8_t *p = access(x, w, ei, sp, addr, es * n, l, 0);
