@@ -1,6 +1,7 @@
 /* dram.c: an FR-FCFS DRAM channel with bank and bus timing (dram.h). */
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mem/dram.h"
 
@@ -9,29 +10,28 @@ static uint64_t max64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-/* Entry b of a time array is now v; the minimum stays a lower bound and
- * exact unless the minimum's own bank moved later. */
+/* Entry b of a time array is now v; the minimum stays a lower bound, and
+ * exact unless an entry that held it moved later (with ties, any such
+ * entry: the rescan finds whether another still holds it). */
 static inline void times_set(dram_times_t *t, unsigned b, uint64_t v)
 {
+    uint64_t old = t->at[b];
+    t->at[b] = v;
     if (v <= t->min) {
         t->min = v;
-        t->argmin = b;
         t->stale = 0;
-    } else if (b == t->argmin) {
+    } else if (old == t->min) {
         t->stale = 1;
     }
-    t->at[b] = v;
 }
 
 static inline uint64_t times_min(dram_times_t *t, unsigned banks)
 {
     if (t->stale) {
-        t->min = UINT64_MAX;
+        uint64_t m = UINT64_MAX;
         for (unsigned b = 0; b < banks; b++)
-            if (t->at[b] < t->min) {
-                t->min = t->at[b];
-                t->argmin = b;
-            }
+            m = t->at[b] < m ? t->at[b] : m;
+        t->min = m;
         t->stale = 0;
     }
     return t->min;
@@ -57,7 +57,7 @@ const char *dram_init(dram_t *d, const dram_cfg_t *cfg)
     d->q = calloc(cfg->queue, sizeof *d->q);
     d->bank = calloc(cfg->banks, sizeof *d->bank);
     d->done = calloc(cfg->queue, sizeof *d->done);
-    d->pre.at = malloc(4 * cfg->banks * sizeof *d->pre.at);
+    d->pre.at = calloc(4 * (size_t)cfg->banks, sizeof *d->pre.at);
     if (!d->q || !d->bank || !d->done || !d->pre.at) {
         dram_free(d);
         return "out of memory";
@@ -178,8 +178,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
     d->done[(d->done_head + d->done_count++) % c->queue] =
         (dram_done_t){ r->tag, end };
-    for (unsigned k = i + 1; k < d->nq; k++) /* keep arrival order */
-        d->q[k - 1] = d->q[k];
+    memmove(&d->q[i], &d->q[i + 1], (d->nq - i - 1) * sizeof *d->q); /* arrival order */
     d->nq--;
 }
 

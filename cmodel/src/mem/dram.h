@@ -69,14 +69,13 @@ typedef struct dram_done {
 } dram_done_t;
 
 /* One per-bank time array and its least entry, kept as entries change:
- * `min` is at most every entry and, unless `stale`, equals at[argmin];
- * the bank holding the minimum moving later makes it stale, and the next
- * read of the minimum looks at every bank again (dram.c, times_set and
- * times_min). */
+ * `min` is at most every entry and, unless `stale`, equals one of them;
+ * an entry that held the minimum moving later makes it stale, and the
+ * next read of the minimum looks at every bank again (dram.c, times_set
+ * and times_min). */
 typedef struct dram_times {
     uint64_t *at;
     uint64_t min;
-    unsigned argmin;
     int stale;
 } dram_times_t;
 
