@@ -175,19 +175,22 @@ void sm_ready_refresh(sm_t *s, unsigned k, uint64_t now)
         }
     }
     q->stale = q->recheck = 0;
+    /* the stale slots forget what was known of them, all at once; then
+     * each live one is looked at afresh */
     q->owf_b0 &= ~stale;
     q->owf_b1 &= ~stale;
+    q->valid &= ~stale;
+    q->ready &= ~stale;
+    q->waiting &= ~stale;
+    for (uint64_t lock = q->blocked[SM_GATE_SMEM_LOCK] & stale; lock; lock &= lock - 1)
+        s->share.lock_blocked--;
+    for (int g = 0; g < SM_NGATES; g++)
+        q->blocked[g] &= ~stale;
+    for (int c = 0; c < OPC_NCLASSES; c++)
+        q->by_class[c] &= ~stale;
     for (; stale; stale &= stale - 1) {
         unsigned l = (unsigned)__builtin_ctzll(stale), i = l * n + k;
         uint64_t bit = (uint64_t)1 << l;
-        q->valid &= ~bit;
-        q->ready &= ~bit;
-        q->waiting &= ~bit;
-        s->share.lock_blocked -= (q->blocked[SM_GATE_SMEM_LOCK] & bit) != 0;
-        for (int g = 0; g < SM_NGATES; g++)
-            q->blocked[g] &= ~bit;
-        for (int c = 0; c < OPC_NCLASSES; c++)
-            q->by_class[c] &= ~bit;
         if (i >= s->cfg.max_warps || !s->slots[i].live)
             continue;
         const sm_slot_t *sl = &s->slots[i];
