@@ -22,6 +22,17 @@ static inline unsigned bank_of(uint64_t w, unsigned banks)
     return (unsigned)((banks & (banks - 1)) ? w % banks : w & (banks - 1)) % MAX_BANKS;
 }
 
+/* Bank b is asked for word w: 0 if it already gives another word. */
+static inline int ask(uint64_t first[MAX_BANKS], uint64_t *used, unsigned b, uint64_t w)
+{
+    if (!(*used >> b & 1)) {
+        *used |= (uint64_t)1 << b;
+        first[b] = w;
+        return 1;
+    }
+    return first[b] == w;
+}
+
 /* Whether no bank is asked for two distinct words.  The loop is the
  * cost of nearly every shared access, so the usual case (one word per
  * lane, a power-of-two bank count) has its own. */
@@ -34,13 +45,8 @@ static int conflict_free(const uint64_t addr[32], uint32_t active,
         uint64_t mask = banks - 1;
         for (uint32_t m = active; m; m &= m - 1) {
             uint64_t w = addr[__builtin_ctz(m)] >> 2;
-            unsigned b = (unsigned)(w & mask);
-            if (!(used >> b & 1)) {
-                used |= (uint64_t)1 << b;
-                first[b] = w;
-            } else if (first[b] != w) {
+            if (!ask(first, &used, (unsigned)(w & mask), w))
                 return 0;
-            }
         }
         return 1;
     }
@@ -48,13 +54,8 @@ static int conflict_free(const uint64_t addr[32], uint32_t active,
         unsigned l = (unsigned)__builtin_ctz(m);
         for (unsigned k = 0; k < words_per_lane; k++) {
             uint64_t w = addr[l] / 4 + k;
-            unsigned b = bank_of(w, banks);
-            if (!(used >> b & 1)) {
-                used |= (uint64_t)1 << b;
-                first[b] = w;
-            } else if (first[b] != w) {
+            if (!ask(first, &used, bank_of(w, banks), w))
                 return 0;
-            }
         }
     }
     return 1;
