@@ -229,6 +229,17 @@ TEST(skip_idle_load_chain_hierarchy)
     CHECK(same(NULL, 40, 1, 30, 32, SIMT_OK));
 }
 
+/* A crossbar slower than the core: a packet waiting at an input does not
+ * hold every core cycle (its next edge can fall a pass or more later), so
+ * the skip looks at the memory system's timed events instead of stopping
+ * at the packet (skip_idle's first question holds only for a crossbar at
+ * least as fast as the core). */
+TEST(skip_idle_load_chain_slow_crossbar)
+{
+    static const char *const s[] = { "gpgpu_icnt_clock_mhz=300", NULL };
+    CHECK(same(s, 40, 1, 30, 32, SIMT_OK));
+}
+
 /* DYNCTA acts every 50 cycles; 200 CTAs leave CTAs waiting to be placed. */
 TEST(skip_idle_dyncta_period)
 {

@@ -84,6 +84,20 @@ void memsys_icnt_cycle(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core);
 void memsys_l2_cycle(memsys_t *m, uint64_t now);
 void memsys_dram_cycle(memsys_t *m, uint64_t now);
 
+/* Whether the crossbar moves something at its next edge: an SM's outbox
+ * holds a request or a packet waits at an input (memsys_next_events'
+ * interconnect time is then 0).  Inline: the idle-cycle skip asks it
+ * first, as in a saturated memory side this ends the question. */
+static inline int memsys_icnt_moves(const memsys_t *m)
+{
+    if (m->req_net.queued || m->rep_net.queued)
+        return 1;
+    for (unsigned w = 0; w < m->outq_words; w++)
+        if (m->outq[w])
+            return 1;
+    return 0;
+}
+
 /* Whether any request is on its way anywhere in the hierarchy (when not,
  * ticking it changes nothing and can be skipped). */
 int memsys_busy(const memsys_t *m, const sm_t *sms);

@@ -140,6 +140,9 @@ typedef struct gpu_run {
     unsigned busy_sm;         /* the SM skip_idle last found not
                                  quiescent: asked first, as it mostly
                                  still is (any one such SM ends the skip) */
+    int icnt_every_pass;      /* the crossbar's clock is at least the
+                                 core's: its next edge falls in every
+                                 pass (skip_idle) */
 } gpu_run_t;
 
 static void run_free(gpu_run_t *g)
@@ -454,6 +457,14 @@ static uint64_t skip_idle(gpu_run_t *g, clocks_t *clk, uint64_t now,
                           uint64_t bound)
 {
     uint64_t to = bound;
+    /* a crossbar with a packet to move has work in this very pass when
+     * its clock is at least the core's: no skip, and nothing below need
+     * be asked (the cheapest question first: in a saturated memory side
+     * it ends most skips).  The SMs' dozing below is not lost: each SM's
+     * own step at `now` dozes it the same way (sm_step), and whatever
+     * wakes it in between settles it first either way. */
+    if (g->hierarchy && g->icnt_every_pass && memsys_icnt_moves(&g->mem))
+        return now;
     /* every SM asleep (sm_doze puts the quiescent ones to sleep): the one
      * that stopped the last skip first, then the others */
     if (g->busy_sm < g->nsms && !sm_doze(&g->sms[g->busy_sm], now))
@@ -565,6 +576,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
     const uint64_t mhz[CLK_NDOMAINS] = { GET(CLK_CORE), GET(CLK_ICNT),
                                          GET(CLK_L2), GET(CLK_DRAM) };
     uint64_t idle_limit = deadlock_window(cfg, mhz, g.hierarchy);
+    g.icnt_every_pass = mhz[CLK_ICNT] >= mhz[CLK_CORE];
     const char *why = clocks_init(&clk, mhz);
     if (rc == SIMT_OK && why)
         rc = set_error(ls[0].l.err, SIMT_EINPUT, "configuration: error: %s", why);
