@@ -1169,6 +1169,21 @@ void sm_settle(sm_t *s, uint64_t now)
     }
 }
 
+int sm_ldst_reply_begin(sm_t *s, uint64_t now)
+{
+    if (s->wake_at && !(s->ldst.count && s->ldst.l1_refused))
+        return 1;
+    sm_wake(s, now);
+    return 0;
+}
+
+void sm_ldst_reply_end(sm_t *s, int asleep)
+{
+    uint64_t t = ldst_next_event(&s->ldst);
+    if (asleep && t < s->wake_at)
+        s->wake_at = t;
+}
+
 void sm_wait_cycles(sm_t *s, uint64_t now, uint64_t *idle, uint64_t *mem)
 {
     sm_settle(s, now);

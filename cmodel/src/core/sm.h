@@ -394,8 +394,9 @@ void sm_idle_cycles(sm_t *s, uint64_t n);
  * stepped until its own next event (sm_idle_until) or until something
  * outside it changes it; its per-cycle counters are credited in bulk
  * when it wakes or is settled.  Every change from outside the SM wakes it
- * first, with the core cycle the change happens in: a reply from the
- * hierarchy (memsys deliver), a request leaving its outbox (memsys
+ * first, with the core cycle the change happens in: an instruction line
+ * from the hierarchy (memsys deliver; the LD/ST unit's replies go through
+ * sm_ldst_reply_begin, below), a request leaving its outbox (memsys
  * send_requests), a CTA placed (sm_add_cta, sm_add_cta_pair) and a new
  * active-CTA limit (sm_set_active_limit) wake it themselves; whoever
  * reads its statistics during the run settles it first
@@ -428,6 +429,21 @@ static inline void sm_wake(sm_t *s, uint64_t now)
             s->wake_at = s->asleep_from;
     }
 }
+
+/* A reply from the hierarchy for the LD/ST unit at core cycle `now` (a
+ * data, constant or texture line, or a write's acknowledgement):
+ * sm_ldst_reply_begin before the unit takes it, sm_ldst_reply_end with
+ * its result after.  An SM asleep stays asleep when the reply can change
+ * neither what its slept cycles count (sm_idle_cycles) nor its being
+ * quiescent (sm_idle_until): unless its LD/ST queue's head was refused by
+ * the L1 (an L1 fill ends the refusal, and the parked cycles count it), a
+ * reply only brings an instruction's completion forward, so the wake-up
+ * moves to that (ldst_next_event) and the slept cycles are credited when
+ * it wakes, as if it had been woken and had fallen asleep again at once.
+ * Otherwise the SM is woken (sm_wake).  Cheaper than a wake: a
+ * saturated memory side replies to an SM about every cycle. */
+int sm_ldst_reply_begin(sm_t *s, uint64_t now);
+void sm_ldst_reply_end(sm_t *s, int asleep);
 
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every
  * completion sm_cycle counted in *done is reported once. */

@@ -172,18 +172,23 @@ static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
          c = icnt_recv_next(&m->rep_net, c, now)) {
         mem_req_t *r;
         while ((r = icnt_pop(&m->rep_net, c, now))) {
-            ldst_t *u = &sms[r->sm].ldst;
-            sm_wake(&sms[r->sm], core);
-            if (r->kind == MEM_FILL && r->space == MEM_INST)
-                sm_icache_line_arrived(&sms[r->sm], r->addr, core);
-            else if (r->kind == MEM_FILL && r->space == MEM_CONST)
-                ldst_const_line_arrived(u, r->addr, core);
-            else if (r->kind == MEM_FILL && r->space == MEM_TEX)
-                ldst_tex_line_arrived(u, r->addr, core);
-            else if (r->kind == MEM_FILL)
-                ldst_line_arrived(u, r->addr, core);
-            else
-                ldst_acknowledged(u, r->tag, core);
+            sm_t *s = &sms[r->sm];
+            ldst_t *u = &s->ldst;
+            if (r->kind == MEM_FILL && r->space == MEM_INST) {
+                sm_wake(s, core);
+                sm_icache_line_arrived(s, r->addr, core);
+            } else {
+                int asleep = sm_ldst_reply_begin(s, core);
+                if (r->kind == MEM_FILL && r->space == MEM_CONST)
+                    ldst_const_line_arrived(u, r->addr, core);
+                else if (r->kind == MEM_FILL && r->space == MEM_TEX)
+                    ldst_tex_line_arrived(u, r->addr, core);
+                else if (r->kind == MEM_FILL)
+                    ldst_line_arrived(u, r->addr, core);
+                else
+                    ldst_acknowledged(u, r->tag, core);
+                sm_ldst_reply_end(s, asleep);
+            }
             r->t_done = core;
             m->stats.replies++;
             m->free_list[m->nfree++] = (uint32_t)(r - m->pool);
