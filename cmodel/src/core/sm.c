@@ -1179,8 +1179,10 @@ int sm_ldst_reply_begin(sm_t *s, uint64_t now)
 
 void sm_ldst_reply_end(sm_t *s, int asleep)
 {
+    if (!asleep)
+        return; /* woken: its step asks ldst_next_event itself */
     uint64_t t = ldst_next_event(&s->ldst);
-    if (asleep && t < s->wake_at)
+    if (t < s->wake_at)
         s->wake_at = t;
 }
 

@@ -222,9 +222,8 @@ int memsys_busy(const memsys_t *m, const sm_t *sms)
     (void)sms;
     if (m->nfree < m->npool)
         return 1;
-    for (unsigned w = 0; w < m->outq_words; w++)
-        if (m->outq[w])
-            return 1;
+    if (memsys_icnt_moves(m))
+        return 1;
     for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         const partition_t *pt = &m->parts[p];
         if (pt->todo_count || pt->done_count || pt->fetch.count ||
@@ -245,11 +244,12 @@ void memsys_next_events(const memsys_t *m, const sm_t *sms, uint64_t *icnt,
 {
     (void)sms;
     *icnt = *l2 = *dram = UINT64_MAX;
-    for (unsigned w = 0; w < m->outq_words; w++)
-        if (m->outq[w]) /* send_requests moves it */
-            *icnt = 0;
-    lower(icnt, icnt_next_event(&m->req_net));
-    lower(icnt, icnt_next_event(&m->rep_net));
+    if (memsys_icnt_moves(m)) { /* send_requests or icnt_cycle moves it */
+        *icnt = 0;
+    } else {
+        lower(icnt, icnt_next_event(&m->req_net));
+        lower(icnt, icnt_next_event(&m->rep_net));
+    }
     for (unsigned p = 0; p < m->cfg.map.partitions; p++) {
         lower(l2, partition_next_l2_event(&m->parts[p]));
         lower(dram, partition_next_dram_event(&m->parts[p]));

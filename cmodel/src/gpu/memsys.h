@@ -86,8 +86,9 @@ void memsys_dram_cycle(memsys_t *m, uint64_t now);
 
 /* Whether the crossbar moves something at its next edge: an SM's outbox
  * holds a request or a packet waits at an input (memsys_next_events'
- * interconnect time is then 0).  Inline: the idle-cycle skip asks it
- * first, as in a saturated memory side this ends the question. */
+ * interconnect time is then 0; memsys_busy holds).  Inline: the
+ * idle-cycle skip asks it first, as in a saturated memory side this ends
+ * the question. */
 static inline int memsys_icnt_moves(const memsys_t *m)
 {
     if (m->req_net.queued || m->rep_net.queued)
