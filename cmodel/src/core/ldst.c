@@ -1,6 +1,7 @@
 /* ldst.c: the load/store unit, its L1 and the ideal memory (ldst.h). */
 #include <stdlib.h>
 
+#include "base/ring.h"
 #include "core/ldst.h"
 #include "core/smem_banks.h"
 #include "mem/mem_regions.h"
@@ -151,7 +152,7 @@ uint32_t ldst_prepare(ldst_t *u, const exec_access_t *a, uint64_t const_window)
 void ldst_accept(ldst_t *u, uint32_t op, uint64_t tag)
 {
     u->ops[op].tag = tag;
-    u->q[(u->head + u->count++) % u->cfg.queue] = op;
+    u->q[ring_slot(u->head, u->count++, u->cfg.queue)] = op;
 }
 
 static void later(ldst_op_t *op, uint64_t t)
@@ -176,12 +177,26 @@ static void served(ldst_t *u, uint32_t i, uint64_t now)
     note_ready(u, &u->ops[i]);
 }
 
+int ldst_fill_unblocks(const ldst_t *u, uint64_t line)
+{
+    if (!u->l1_refused)
+        return 0;
+    int set = u->l1_refused == CACHE_FAIL_SET;
+    if ((!set && u->l1_refused != CACHE_FAIL_MERGE) || !u->count || u->l1.cfg.sectored)
+        return 1; /* an MSHR: any fill frees one (and no head, or a
+                     sectored L1: look again) */
+    const ldst_op_t *op = &u->ops[u->q[u->head]];
+    uint64_t head = cache_line_addr(&u->l1, op->txn[op->next]);
+    return set ? cache_set_index(&u->l1, head) == cache_set_index(&u->l1, line)
+               : head == cache_line_addr(&u->l1, line);
+}
+
 /* A line arriving in cache c: the instructions waiting for it go on. */
 static void line_arrived(ldst_t *u, cache_t *c, uint64_t line, uint64_t now)
 {
+    if (c == &u->l1 && ldst_fill_unblocks(u, line))
+        u->l1_refused = 0; /* the head's retry may go now: look again */
     cache_fill(c, line);
-    if (c == &u->l1)
-        u->l1_refused = 0; /* a fill frees an MSHR or a way: look again */
     uint64_t t;
     while (cache_pop_ready(c, &t))
         served(u, (uint32_t)t, now);
@@ -218,7 +233,7 @@ static void take_fills(ldst_t *u, fill_queue_t *f, cache_t *c, uint64_t now)
 static void out_push(ldst_t *u, mem_kind_t kind, mem_space_kind_t space, uint32_t op,
                      uint64_t addr, uint32_t bytes)
 {
-    u->out[(u->out_head + u->out_count++) % u->cfg.outbox] =
+    u->out[ring_slot(u->out_head, u->out_count++, u->cfg.outbox)] =
         (ldst_out_t){ (uint8_t)kind, (uint8_t)space, op, addr, bytes };
 }
 
@@ -234,7 +249,7 @@ void ldst_out_fill(ldst_t *u, mem_space_kind_t space, uint64_t addr, uint32_t by
 
 void ldst_out_pop(ldst_t *u)
 {
-    u->out_head = (u->out_head + 1) % u->cfg.outbox;
+    u->out_head = ring_next(u->out_head, u->cfg.outbox);
     u->out_count--;
 }
 
@@ -382,7 +397,7 @@ void ldst_cycle_head(ldst_t *u, uint64_t now)
     op->sent_all = 1;
     u->sent[u->nsent++] = i;
     note_ready(u, op);
-    u->head = (u->head + 1) % u->cfg.queue;
+    u->head = ring_next(u->head, u->cfg.queue);
     u->count--;
 }
 

@@ -125,7 +125,8 @@ typedef struct ldst {
     cache_t l1;
     uint8_t l1_refused;        /* cache_fail_cause_t: the head transaction's
                                   last L1 access failed for this cause and
-                                  no line has filled the L1 since, so its
+                                  no line that could change that has filled
+                                  the L1 since (ldst_fill_unblocks), so its
                                   retry would fail the same way (counted,
                                   not looked up); 0: look */
     cache_t l1c;               /* the constant cache */
@@ -249,6 +250,17 @@ static inline int ldst_out_peek(const ldst_t *u, ldst_out_t *req)
 }
 void ldst_out_pop(ldst_t *u);
 void ldst_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
+/* Whether L1 line `line` arriving can change the outcome of the refused
+ * head transaction (l1_refused), so that the fill ends the refusal: a
+ * refusal for want of an MSHR ends with any fill (each frees one); one for
+ * a set whose every way waits for a fill, only with a fill into that set;
+ * one at the merge limit of the head's own pending line, only with that
+ * line.  Any other fill leaves the head's retry failing the same way:
+ * only the head accesses the L1 while it is refused, so nothing but fills
+ * changes the cache, and a fill elsewhere adds a free MSHR (which the set
+ * and merge checks do not ask) and changes no other set or line.  0 when
+ * nothing is refused. */
+int ldst_fill_unblocks(const ldst_t *u, uint64_t line);
 void ldst_const_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
 void ldst_tex_line_arrived(ldst_t *u, uint64_t line, uint64_t now);
 

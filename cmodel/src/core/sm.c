@@ -1169,9 +1169,9 @@ void sm_settle(sm_t *s, uint64_t now)
     }
 }
 
-int sm_ldst_reply_begin(sm_t *s, uint64_t now)
+int sm_ldst_reply_begin(sm_t *s, uint64_t now, int l1_line, uint64_t line)
 {
-    if (s->wake_at && !(s->ldst.count && s->ldst.l1_refused))
+    if (s->wake_at && !(l1_line && s->ldst.count && ldst_fill_unblocks(&s->ldst, line)))
         return 1;
     sm_wake(s, now);
     return 0;

@@ -431,18 +431,19 @@ static inline void sm_wake(sm_t *s, uint64_t now)
 }
 
 /* A reply from the hierarchy for the LD/ST unit at core cycle `now` (a
- * data, constant or texture line, or a write's acknowledgement):
- * sm_ldst_reply_begin before the unit takes it, sm_ldst_reply_end with
- * its result after.  An SM asleep stays asleep when the reply can change
- * neither what its slept cycles count (sm_idle_cycles) nor its being
- * quiescent (sm_idle_until): unless its LD/ST queue's head was refused by
- * the L1 (an L1 fill ends the refusal, and the parked cycles count it), a
- * reply only brings an instruction's completion forward, so the wake-up
+ * data, constant or texture line, or a write's acknowledgement; l1_line:
+ * it is L1 data line `line`): sm_ldst_reply_begin before the unit takes
+ * it, sm_ldst_reply_end with its result after.  An SM asleep stays asleep
+ * when the reply can change neither what its slept cycles count
+ * (sm_idle_cycles) nor its being quiescent (sm_idle_until): unless it is
+ * an L1 line that ends the refusal of its LD/ST queue's head
+ * (ldst_fill_unblocks; the parked cycles count the refusal), a reply only
+ * brings an instruction's completion forward, so the wake-up
  * moves to that (ldst_next_event) and the slept cycles are credited when
  * it wakes, as if it had been woken and had fallen asleep again at once.
  * Otherwise the SM is woken (sm_wake).  Cheaper than a wake: a
  * saturated memory side replies to an SM about every cycle. */
-int sm_ldst_reply_begin(sm_t *s, uint64_t now);
+int sm_ldst_reply_begin(sm_t *s, uint64_t now, int l1_line, uint64_t line);
 void sm_ldst_reply_end(sm_t *s, int asleep);
 
 /* The oldest CTA completion not yet taken (1 and *out), or 0.  Every

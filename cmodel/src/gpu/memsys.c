@@ -31,11 +31,13 @@ const char *memsys_init(memsys_t *m, const memsys_cfg_t *cfg,
                cfg->map.partitions * (cfg->part.queue + cfg->part.l2.mshrs * cfg->part.l2.mshr_merge);
     m->pool = calloc(m->npool, sizeof *m->pool);
     m->free_list = calloc(m->npool, sizeof *m->free_list);
+    m->reply = calloc(m->npool, sizeof *m->reply);
     unsigned nsms = clusters * per_cluster;
     m->outq_words = (nsms + 63) / 64;
     m->outq = calloc(m->outq_words ? m->outq_words : 1, sizeof *m->outq);
     m->parked = calloc(m->outq_words ? m->outq_words : 1, sizeof *m->parked);
-    if (!why && (!m->parts || !m->pool || !m->free_list || !m->outq || !m->parked))
+    if (!why && (!m->parts || !m->pool || !m->free_list || !m->reply || !m->outq ||
+                 !m->parked))
         why = "out of memory";
     if (why) {
         memsys_free(m);
@@ -62,6 +64,7 @@ void memsys_free(memsys_t *m)
     free(m->parts);
     free(m->pool);
     free(m->free_list);
+    free(m->reply);
     free(m->outq);
     free(m->parked);
     *m = (memsys_t){ 0 };
@@ -114,6 +117,9 @@ static void send_requests(memsys_t *m, sm_t *sms, uint64_t now)
                 uint32_t f = m->free_list[--m->nfree];
                 r.id = m->next_id++;
                 m->pool[f] = r;
+                m->reply[f] = (memsys_reply_t){
+                    .bytes = (uint16_t)(r.kind == MEM_WRITEBACK ? 0 : reply_bytes(&r)),
+                    .cluster = (uint16_t)(r.sm / m->per_cluster) };
                 unsigned part = addrmap_partition(&m->cfg.map, r.addr);
                 icnt_push(&m->req_net, c, part, &m->pool[f], request_bytes(&r));
                 m->stats.req_flits += icnt_flits(&m->req_net, request_bytes(&r));
@@ -150,16 +156,16 @@ static void serve(memsys_t *m, uint64_t now)
             partition_cycle(pt, now);
         uint32_t i;
         while (partition_peek_reply(pt, now, &i)) {
-            mem_req_t *q = &m->pool[i];
-            if (q->kind == MEM_WRITEBACK) { /* nobody waits for it */
+            memsys_reply_t a = m->reply[i];
+            if (!a.bytes) { /* a write-back: nobody waits for it */
                 partition_pop_reply(pt);
                 m->free_list[m->nfree++] = i;
                 continue;
             }
-            if (!icnt_can_push(&m->rep_net, p, reply_bytes(q)))
+            if (!icnt_can_push(&m->rep_net, p, a.bytes))
                 break;
-            icnt_push(&m->rep_net, p, q->sm / m->per_cluster, q, reply_bytes(q));
-            m->stats.rep_flits += icnt_flits(&m->rep_net, reply_bytes(q));
+            icnt_push(&m->rep_net, p, a.cluster, &m->pool[i], a.bytes);
+            m->stats.rep_flits += icnt_flits(&m->rep_net, a.bytes);
             partition_pop_reply(pt);
         }
     }
@@ -178,7 +184,9 @@ static void deliver(memsys_t *m, sm_t *sms, uint64_t now, uint64_t core)
                 sm_wake(s, core);
                 sm_icache_line_arrived(s, r->addr, core);
             } else {
-                int asleep = sm_ldst_reply_begin(s, core);
+                int l1_line = r->kind == MEM_FILL && r->space != MEM_CONST &&
+                              r->space != MEM_TEX;
+                int asleep = sm_ldst_reply_begin(s, core, l1_line, r->addr);
                 if (r->kind == MEM_FILL && r->space == MEM_CONST)
                     ldst_const_line_arrived(u, r->addr, core);
                 else if (r->kind == MEM_FILL && r->space == MEM_TEX)

@@ -30,12 +30,25 @@ typedef struct memsys_stats {
     uint64_t req_flits, rep_flits;
 } memsys_stats_t;
 
+/* A request's reply as the partitions' side sends it: its size in bytes
+ * (0: a write-back, which nobody waits for) and the cluster it goes to. */
+typedef struct memsys_reply {
+    uint16_t bytes;
+    uint16_t cluster;
+} memsys_reply_t;
+
 typedef struct memsys {
     memsys_cfg_t cfg;
     unsigned clusters, per_cluster;
     icnt_t req_net, rep_net;
     partition_t *parts;
     mem_req_t *pool;           /* request records */
+    memsys_reply_t *reply;     /* per record, what serve() needs to answer
+                                  it: 4 bytes beside the record's 64, so
+                                  that a partition's reply does not bring
+                                  the record (written when the request was
+                                  sent, long out of the host's caches)
+                                  back in */
     uint32_t *free_list;
     unsigned npool, nfree;
     uint64_t next_id;

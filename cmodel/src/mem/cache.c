@@ -1,6 +1,7 @@
 /* cache.c: tag array, LRU, MSHRs and write policies (cache.h). */
 #include <stdlib.h>
 
+#include "base/ring.h"
 #include "mem/cache.h"
 
 const char *cache_init(cache_t *c, const cache_cfg_t *cfg)
@@ -43,9 +44,7 @@ void cache_free(cache_t *c)
 
 static cache_line_t *set_of(cache_t *c, uint64_t line)
 {
-    uint64_t n = line >> c->line_shift;
-    n = c->set_mask ? n & c->set_mask : n % c->cfg.sets;
-    return &c->lines[(size_t)n * c->cfg.ways];
+    return &c->lines[(size_t)cache_set_index(c, line) * c->cfg.ways];
 }
 
 static cache_line_t *lookup(cache_t *c, uint64_t line)
@@ -284,7 +283,7 @@ void cache_fill(cache_t *c, uint64_t line_addr)
     l->sect_valid |= m->sectors;
     const uint64_t *w = &c->waiting[(size_t)(m - c->mshr) * c->cfg.mshr_merge];
     for (unsigned i = 0; i < m->n; i++)
-        c->ready[(c->ready_head + c->ready_count++) % c->ready_cap] = w[i];
+        c->ready[ring_slot(c->ready_head, c->ready_count++, c->ready_cap)] = w[i];
     c->mshr_free[c->nmshr_free++] = l->mshr;
 }
 
@@ -318,7 +317,7 @@ int cache_pop_ready(cache_t *c, uint64_t *tag)
     if (!c->ready_count)
         return 0;
     *tag = c->ready[c->ready_head];
-    c->ready_head = (c->ready_head + 1) % c->ready_cap;
+    c->ready_head = ring_next(c->ready_head, c->ready_cap);
     c->ready_count--;
     return 1;
 }

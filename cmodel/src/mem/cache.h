@@ -128,6 +128,13 @@ static inline uint64_t cache_line_addr(const cache_t *c, uint64_t addr)
     return addr >> c->line_shift << c->line_shift;
 }
 
+/* The set that holds the line of `addr`. */
+static inline uint64_t cache_set_index(const cache_t *c, uint64_t addr)
+{
+    uint64_t n = addr >> c->line_shift;
+    return c->set_mask ? n & c->set_mask : n % c->cfg.sets;
+}
+
 /* One access of request `tag` (a read, or a write of `is_local` data for
  * the local-wb/global-wt policy). */
 void cache_access(cache_t *c, uint64_t addr, int is_write, int is_local,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/ring.h"
 #include "mem/dram.h"
 
 static uint64_t max64(uint64_t a, uint64_t b)
@@ -176,7 +177,7 @@ static void issue_col(dram_t *d, unsigned i, uint64_t now)
     d->stats.bus_busy += r->burst;
     record(d, now, r->write ? DRAM_WR : DRAM_RD, r->bank, r->row);
     *(r->opened ? &d->stats.row_misses : &d->stats.row_hits) += 1;
-    d->done[(d->done_head + d->done_count++) % c->queue] =
+    d->done[ring_slot(d->done_head, d->done_count++, c->queue)] =
         (dram_done_t){ r->tag, end };
     memmove(&d->q[i], &d->q[i + 1], (d->nq - i - 1) * sizeof *d->q); /* arrival order */
     d->nq--;
@@ -329,7 +330,7 @@ int dram_pop_done(dram_t *d, uint64_t now, uint32_t *tag)
     if (!d->done_count || d->done[d->done_head].at > now)
         return 0;
     *tag = d->done[d->done_head].tag;
-    d->done_head = (d->done_head + 1) % d->cfg.queue;
+    d->done_head = ring_next(d->done_head, d->cfg.queue);
     d->done_count--;
     return 1;
 }

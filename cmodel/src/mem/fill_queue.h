@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "base/ring.h"
+
 typedef struct fill {
     uint64_t line, ready;      /* the line, and the cycle it arrives */
 } fill_t;
@@ -32,7 +34,7 @@ static inline void fill_queue_free(fill_queue_t *q)
 
 static inline void fill_queue_push(fill_queue_t *q, uint64_t line, uint64_t ready)
 {
-    q->ring[(q->head + q->count++) % q->cap] = (fill_t){ line, ready };
+    q->ring[ring_slot(q->head, q->count++, q->cap)] = (fill_t){ line, ready };
 }
 
 /* The oldest line if it has arrived by `now` (taken): 1, else 0. */
@@ -41,7 +43,7 @@ static inline int fill_queue_pop(fill_queue_t *q, uint64_t now, uint64_t *line)
     if (!q->count || q->ring[q->head].ready > now)
         return 0;
     *line = q->ring[q->head].line;
-    q->head = (q->head + 1) % q->cap;
+    q->head = ring_next(q->head, q->cap);
     q->count--;
     return 1;
 }

@@ -44,6 +44,9 @@ const char *icnt_init(icnt_t *n, const icnt_cfg_t *cfg)
     n->last_in = calloc(cfg->outputs, sizeof *n->last_in);
     n->cur_in = calloc(cfg->outputs, sizeof *n->cur_in);
     n->done = calloc(cfg->outputs, sizeof *n->done);
+    if (!(cfg->flit_bytes & (cfg->flit_bytes - 1)))
+        while ((1u << n->flit_shift) < cfg->flit_bytes)
+            n->flit_shift++;
     /* a packet's last flit is at most in_flits - 1 ticks ahead */
     unsigned slots = 1;
     while (slots < cfg->in_flits)

@@ -65,6 +65,10 @@ typedef struct icnt {
                                   slot never holds two ticks; a slot is
                                   cleared in the call that reads it */
     unsigned wheel_mask;
+    unsigned flit_shift;       /* log2(flit_bytes) when it is a power of
+                                  two (icnt_flits shifts instead of
+                                  dividing: asked for every packet, in
+                                  and out), else 0 */
     uint64_t xfer;             /* with at most 64 outputs, bit o: output o
                                   has a packet of more than one flit in
                                   transfer (its bit is in the wheel).  In a
@@ -126,7 +130,10 @@ void icnt_free(icnt_t *n);
 /* Flits of a `bytes`-byte packet. */
 static inline unsigned icnt_flits(const icnt_t *n, unsigned bytes)
 {
-    return bytes ? (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes : 1;
+    if (!bytes)
+        return 1;
+    unsigned b = bytes + n->cfg.flit_bytes - 1;
+    return n->flit_shift ? b >> n->flit_shift : b / n->cfg.flit_bytes;
 }
 
 /* Room at `input` for a `bytes`-byte packet (inline: a full input is

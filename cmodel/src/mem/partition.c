@@ -2,6 +2,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "base/ring.h"
 #include "mem/partition.h"
 
 const char *partition_init(partition_t *p, const part_cfg_t *cfg)
@@ -71,7 +72,7 @@ void partition_push_bytes(partition_t *p, uint32_t req, uint64_t addr, unsigned 
 {
     assert(partition_can_accept(p));
     p->held++;
-    unsigned k = (p->in_head + p->in_count++) % p->cfg.queue;
+    unsigned k = ring_slot(p->in_head, p->in_count++, p->cfg.queue);
     p->in[k] = req;
     p->in_addr[k] = addrmap_chan(&p->cfg.map, addr);
     p->in_bytes[k] = (uint16_t)(bytes < p->cfg.l2.line ? bytes : p->cfg.l2.line);
@@ -86,7 +87,7 @@ void partition_push(partition_t *p, uint32_t req, uint64_t addr, int write)
 static void reply(partition_t *p, uint32_t req, uint64_t ready)
 {
     assert(p->out_count < p->out_cap);
-    p->out[(p->out_head + p->out_count++) % p->out_cap] =
+    p->out[ring_slot(p->out_head, p->out_count++, p->out_cap)] =
         (part_reply_t){ req, ready };
 }
 
@@ -97,7 +98,7 @@ static int todo_room(const partition_t *p, unsigned n)
 
 static void todo_push(partition_t *p, part_mem_t m)
 {
-    p->todo[(p->todo_head + p->todo_count++) % p->todo_cap] = m;
+    p->todo[ring_slot(p->todo_head, p->todo_count++, p->todo_cap)] = m;
 }
 
 /* The DRAM clock: accesses into the channel, completions out of it (to
@@ -106,7 +107,7 @@ void partition_dram_cycle(partition_t *p, uint64_t now)
 {
     while (p->todo_count && p->nfree_tags && dram_can_accept(&p->dram)) {
         part_mem_t m = p->todo[p->todo_head];
-        p->todo_head = (p->todo_head + 1) % p->todo_cap;
+        p->todo_head = ring_next(p->todo_head, p->todo_cap);
         p->todo_count--;
         uint32_t t = p->free_tags[--p->nfree_tags];
         p->at_dram[t] = m;
@@ -122,7 +123,7 @@ void partition_dram_cycle(partition_t *p, uint64_t now)
     dram_cycle(&p->dram, now);
     uint32_t t;
     while (dram_pop_done(&p->dram, now, &t)) {
-        p->dram_done[(p->done_head + p->done_count++) % p->cfg.dram.queue] =
+        p->dram_done[ring_slot(p->done_head, p->done_count++, p->cfg.dram.queue)] =
             p->at_dram[t];
         p->free_tags[p->nfree_tags++] = t;
     }
@@ -133,7 +134,7 @@ static void dram_answers(partition_t *p, uint64_t now)
 {
     while (p->done_count) {
         part_mem_t m = p->dram_done[p->done_head];
-        p->done_head = (p->done_head + 1) % p->cfg.dram.queue;
+        p->done_head = ring_next(p->done_head, p->cfg.dram.queue);
         p->done_count--;
         if (m.fill) {
             cache_fill(&p->l2, m.addr);
@@ -173,7 +174,7 @@ void partition_cycle(partition_t *p, uint64_t now)
             todo_push(p, (part_mem_t){ p->in_addr[k], p->in[k], p->in_write[k], 0, 0 });
         else
             reply(p, p->in[k], now + p->cfg.mem_latency);
-        p->in_head = (p->in_head + 1) % p->cfg.queue;
+        p->in_head = ring_next(p->in_head, p->cfg.queue);
         p->in_count--;
         return;
     }
@@ -204,7 +205,7 @@ void partition_cycle(partition_t *p, uint64_t now)
         fill_queue_push(&p->fetch, r.fill_addr, now + p->cfg.mem_latency);
     else if (r.outcome != CACHE_HIT_RESERVED)
         reply(p, p->in[k], now + p->cfg.l2_latency);
-    p->in_head = (p->in_head + 1) % p->cfg.queue;
+    p->in_head = ring_next(p->in_head, p->cfg.queue);
     p->in_count--;
 }
 
@@ -212,7 +213,7 @@ void partition_pop_reply(partition_t *p)
 {
     assert(p->out_count > 0 && p->held > 0);
     p->held--;
-    p->out_head = (p->out_head + 1) % p->out_cap;
+    p->out_head = ring_next(p->out_head, p->out_cap);
     p->out_count--;
 }
 
