@@ -23,21 +23,6 @@ static ldst_cfg_t cfg(void)
                                      .mshr_merge = 4, .write = CACHE_LOCAL_WB_GLOBAL_WT } };
 }
 
-/* A global load where lanes 0-15 read line `a` and lanes 16-31 line `b`
- * (two transactions, a's first). */
-static exec_access_t two_lines(uint64_t a, uint64_t b)
-{
-    exec_access_t x;
-    memset(&x, 0, sizeof x);
-    x.mask = 0xffffffffu;
-    x.bytes = 4;
-    for (unsigned l = 0; l < WARP_SIZE; l++) {
-        x.space[l] = (uint8_t)PTX_SPACE_GLOBAL;
-        x.addr[l] = (l < 16 ? a : b) + 4 * (l % 16);
-    }
-    return x;
-}
-
 /* A global load whose lanes read lines ls[0..n) in turn (lane l reads
  * ls[l * n / 32]): n transactions, in that order. */
 static exec_access_t lines(const uint64_t *ls, unsigned n)
@@ -88,7 +73,8 @@ TEST(ldst_l1_refused_until_a_fill)
     ldst_t u;
     ldst_cfg_t c = cfg();
     CHECK(ldst_init(&u, &c) == NULL);
-    exec_access_t a = two_lines(0x1000, 0x2000);
+    static const uint64_t ls[] = { 0x1000, 0x2000 };
+    exec_access_t a = lines(ls, 2);
     uint32_t op = ldst_prepare(&u, &a, 0);
     ldst_accept(&u, op, 77);
     uint64_t done = 0, tag = 0;

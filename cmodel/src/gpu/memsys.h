@@ -44,7 +44,7 @@ typedef struct memsys {
     partition_t *parts;
     mem_req_t *pool;           /* request records */
     memsys_reply_t *reply;     /* per record, what serve() needs to answer
-                                  it: 4 bytes beside the record's 64, so
+                                  it: 4 bytes beside the record's 56, so
                                   that a partition's reply does not bring
                                   the record (written when the request was
                                   sent, long out of the host's caches)
