@@ -17,6 +17,9 @@
 #   - DYNCTA, whose completion events change other SMs' limits (the SMs
 #     then step on one thread; still identical);
 #   - a run limit (gpgpu_max_cycle: exit 5, partial statistics);
+#   - a run longer than the measured choice's epochs (kmeans: 276k cycles,
+#     so its probes run and whole epochs go the chosen way, in parallel or
+#     alone; with 8 threads on 2 cores, mostly alone);
 #   - the CTA trace (--trace-ctas).
 # And bad --threads values (0, negative, not a number, too large) and
 # --threads 2 with --cosim are exit status 2 with a message.  With TSAN
@@ -74,6 +77,8 @@ same "textures, g80-dwf (dynamic warp formation)" 0 textures --config configs/g8
 same "reduction, DYNCTA (configs/004/dyncta.cfg)" 0 reduction --config configs/004/dyncta.cfg
 same "bfs stopped by gpgpu_max_cycle (partial statistics)" 5 bfs \
   --config configs/fermi-gtx480.cfg --set gpgpu_max_cycle=3000
+same "kmeans, epochs of the parallel-or-alone choice, kepler-ss" 0 kmeans \
+  --config configs/kepler-ss.cfg
 
 # The idle-cycle skip (docs/timing-model.md "Skipping idle cycles") decides
 # in the serial part of the loop: --threads 2 skipping must equal --threads

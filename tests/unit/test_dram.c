@@ -221,7 +221,7 @@ typedef struct ref_req {
 
 typedef struct ref_chan {
     dram_cfg_t c;
-    ref_req_t q[64];
+    ref_req_t q[160];
     unsigned nq;
     struct { int64_t open_row; uint64_t pre_ok, act_ok, col_ok; } bank[128];
     uint64_t act_ok, col_ok, rd_ok, wr_ok, bus_free;
@@ -300,10 +300,12 @@ static int ref_cycle(ref_chan_t *r, uint64_t now, uint32_t *tag, uint64_t *end)
 }
 
 /* Random traffic (a few rows per bank, reads and writes, part bursts) into
- * the channel and the reference at once; the channel is stepped only in
- * the cycles a caller would step it (a new request, or dram_next_event
- * reached), so a wake-up that comes too late shows as a late command. */
-static void dram_against_reference(unsigned banks, unsigned queue, int fifo, uint32_t seed)
+ * the channel and the reference at once, a request in one cycle of
+ * `every` on average; the channel is stepped only in the cycles a caller
+ * would step it (a new request, or dram_next_event reached), so a wake-up
+ * that comes too late shows as a late command. */
+static void dram_against_reference(unsigned banks, unsigned queue, int fifo, uint32_t seed,
+                                   unsigned every)
 {
     dram_cfg_t c = cfg(fifo);
     c.banks = banks;
@@ -319,12 +321,12 @@ static void dram_against_reference(unsigned banks, unsigned queue, int fifo, uin
     d.trace_cap = 4096;
     uint32_t x = seed, next_tag = 0, tag;
     uint64_t done_d = 0, end;
-    dram_done_t rdone[64]; /* the reference's completions, in issue order */
+    dram_done_t rdone[160]; /* the reference's completions, in issue order */
     unsigned nrdone = 0;
-    for (uint64_t t = 0; t < 4000; t++) {
+    for (uint64_t t = 0; t < 8000; t++) {
         x = x * 1664525u + 1013904223u;
         int pushed = 0;
-        if ((x >> 8) % 3 == 0 && t < 3000 && dram_can_accept(&d)) {
+        if ((x >> 8) % every == 0 && t < 3000 && dram_can_accept(&d)) {
             uint32_t bank = (x >> 12) % banks, row = (x >> 20) % 3;
             int write = (x >> 24) % 4 == 0;
             unsigned burst = 1 + (x >> 27) % c.burst_cycles;
@@ -370,9 +372,13 @@ static void dram_against_reference(unsigned banks, unsigned queue, int fifo, uin
 TEST(dram_matches_a_per_request_reference)
 {
     for (uint32_t seed = 1; seed <= 6; seed++) {
-        dram_against_reference(4, 8, 0, seed);
-        dram_against_reference(16, 32, 0, seed);
-        dram_against_reference(100, 32, 0, seed); /* banks beyond one mask word */
-        dram_against_reference(16, 32, 1, seed);
+        dram_against_reference(4, 8, 0, seed, 3);
+        dram_against_reference(16, 32, 0, seed, 3);
+        dram_against_reference(100, 32, 0, seed, 3); /* banks beyond one mask word */
+        dram_against_reference(16, 32, 1, seed, 3);
+        /* a request every cycle: a queue of 150 fills, and its row hits
+         * (dram.h hitq) span three words */
+        dram_against_reference(4, 150, 0, seed, 1);
+        dram_against_reference(4, 150, 1, seed, 1);
     }
 }

@@ -12,6 +12,7 @@
 #include "gpu/compiled.h"
 #include "gpu/mix.h"
 #include "gpu/occupancy.h"
+#include "gpu/smpar.h"
 #include "gpu/timing.h"
 #include "simt/simt.h"
 
@@ -61,6 +62,7 @@ struct simt_gpu {
     FILE *device_out;            /* where it goes (stdout by default) */
     limits_t limits;             /* gpgpu_max_cycle, gpgpu_max_insn, timeout */
     unsigned threads;            /* host threads for the SMs (0 or 1: one) */
+    smpar_way_t par_way;         /* their measured way, run to run */
     gpu_mix_t *mix;              /* drivers running as a mix (gpu/mix.h), or
                                     NULL */
 };
@@ -703,7 +705,7 @@ static int run_timing(simt_gpu_t *g, simt_error_t *err)
                           .progress_every = g->progress_every,
                           .cta_trace = g->cta_trace,
                           .cta_trace_ctx = g->cta_trace_ctx,
-                          .threads = g->threads };
+                          .threads = g->threads, .way = &g->par_way };
     int rc = timing_run(ls, g->nqueue, &g->cfg, g->hooks, &x, &g->stats, ks, g->sms);
     g->ncopies = 0; /* the L2 of the next run starts from the copies after */
     free(ls);

@@ -21,6 +21,21 @@
  * meanwhile the caller's thread steps its SMs. */
 enum { SPIN_NS = 50000, WAKE_EVERY = 64 };
 
+/* Whether a parallel phase pays is measured, not assumed: how long a
+ * cycle takes on two threads depends on how far apart the host's cores
+ * are (on a virtual machine, from minute to minute: docs/timing-model.md,
+ * "When two threads lose").  Of every EPOCH cycles that could run in
+ * parallel, the last 2 PROBE are probes, PROBE in parallel then PROBE
+ * alone, each timed after WARM cycles (a sleeping worker wakes, SMs'
+ * state moves between the cores) from a cycle's start to the next's, so
+ * that the serial part counts too; the next epoch runs alone when that
+ * took less than 1/MARGIN of the parallel time per SM stepped, else in
+ * parallel, as the first epoch does (the probes then see warm caches, not
+ * a launch's start).  The cost: at most PROBE / EPOCH of the run in the
+ * slower way. */
+enum { EPOCH = 131072, PROBE = 1024, WARM = 256 };
+#define MARGIN 1.1
+
 #define LINE 64
 
 /* One SM's cell, a cache line of its own: written by the thread that steps
@@ -60,9 +75,11 @@ typedef struct smpar_report {
 enum { IDX_BITS = 24 };
 #define IDX_MASK ((UINT64_C(1) << IDX_BITS) - 1)
 
-/* SM i's exec_order_t: the lower SMs it has seen pass this phase. */
+/* SM i's exec_order_t: the lower SMs it has seen pass this phase.  A
+ * line of its own: the thread stepping the SM writes it all phase long,
+ * and SM i + 1 is usually stepped on another core. */
 typedef struct smpar_order {
-    exec_order_t base;         /* first: the SM's exec_ctx_t points here */
+    _Alignas(LINE) exec_order_t base; /* first: the SM's exec_ctx_t points here */
     smpar_t *p;
     unsigned sm;
     unsigned known;            /* SMs 0..known-1 passed this phase */
@@ -102,6 +119,7 @@ struct smpar {
     uint64_t phase;            /* the caller's: the current phase */
     uint64_t sleeping_run;     /* phases in a row with a worker asleep */
     uint64_t taken;            /* the lists the caller took whole (bit u) */
+    smpar_way_t *way;          /* the measured choice (EPOCH above) */
     smpar_event_t progress;    /* an SM finished (the gate, the phase's end) */
     smpar_event_t start;       /* a phase started (sleeping workers) */
 };
@@ -351,17 +369,9 @@ static void run_alone(smpar_t *p, uint64_t now)
     }
 }
 
-void smpar_cycle(smpar_t *p, uint64_t now)
+/* The cycle as a phase on every thread. */
+static void run_parallel(smpar_t *p, uint64_t now)
 {
-    /* With fewer than two SMs awake (the rest asleep: sm_step returns at
-     * once) a phase's handshake would cost more than the cycle. */
-    unsigned awake = 0;
-    for (unsigned i = 0; i < p->nsms && awake < 2; i++)
-        awake += now >= p->sms[i].wake_at;
-    if (awake < 2) {
-        run_alone(p, now);
-        return;
-    }
     uint64_t phase = ++p->phase;
     p->now = now;
     atomic_store(&p->pub, phase);
@@ -393,6 +403,66 @@ void smpar_cycle(smpar_t *p, uint64_t now)
     await(p, &p->progress, all_done, NULL, NULL);
 }
 
+/* Which way this cycle runs (1: alone), and whether it is timed for its
+ * probe. */
+static int choose(smpar_way_t *w, int *timed)
+{
+    unsigned at = w->epoch_at;
+    w->epoch_at = at + 1 == EPOCH ? 0 : at + 1;
+    if (at < EPOCH - 2 * PROBE) {
+        *timed = 0;
+        return w->alone;
+    }
+    at -= EPOCH - 2 * PROBE;
+    int alone = at >= PROBE;
+    *timed = at - (unsigned)alone * PROBE >= WARM;
+    return alone;
+}
+
+/* The probes are over: the next epoch's way, from the ns per SM step of
+ * each (cross-multiplied; in double, since the products may pass 64
+ * bits). */
+static void decide(smpar_way_t *w)
+{
+    w->alone = MARGIN * (double)w->probe_ns[1] * (double)w->probe_steps[0] <
+               (double)w->probe_ns[0] * (double)w->probe_steps[1];
+    w->probe_ns[0] = w->probe_ns[1] = w->probe_steps[0] = w->probe_steps[1] = 0;
+}
+
+void smpar_cycle(smpar_t *p, uint64_t now)
+{
+    smpar_way_t *w = p->way;
+    /* a timed cycle lasts until the next one starts: its serial part (the
+     * commits, the memory phase touching the worker's SMs) differs between
+     * the two ways too */
+    if (w->timed) {
+        w->probe_ns[w->timed - 1] += clock_ns() - w->t0;
+        w->timed = 0;
+        if (w->epoch_at == 0) /* that was the alone probe's last cycle */
+            decide(w);
+    }
+    /* With fewer than two SMs awake (the rest asleep: sm_step returns at
+     * once) a phase's handshake would cost more than the cycle. */
+    unsigned awake = 0;
+    for (unsigned i = 0; i < p->nsms && awake < 2; i++)
+        awake += now >= p->sms[i].wake_at;
+    if (awake < 2) {
+        run_alone(p, now);
+        return;
+    }
+    int timed, alone = choose(w, &timed);
+    if (timed) {
+        for (unsigned i = 0; i < p->nsms; i++)
+            w->probe_steps[alone] += now >= p->sms[i].wake_at;
+        w->timed = alone + 1;
+        w->t0 = clock_ns();
+    }
+    if (alone)
+        run_alone(p, now);
+    else
+        run_parallel(p, now);
+}
+
 int smpar_result(const smpar_t *p, unsigned i, unsigned *done)
 {
     *done = p->cells[i].done;
@@ -400,7 +470,7 @@ int smpar_result(const smpar_t *p, unsigned i, unsigned *done)
 }
 
 const char *smpar_create(smpar_t **out, sm_t *sms, unsigned nsms,
-                         unsigned nthreads)
+                         unsigned nthreads, smpar_way_t *way)
 {
     *out = NULL;
     if (nthreads < 2 || nthreads > SMPAR_MAX_THREADS)
@@ -411,11 +481,17 @@ const char *smpar_create(smpar_t **out, sm_t *sms, unsigned nsms,
     memset(p, 0, sizeof *p);
     p->sms = sms;
     p->nsms = nsms;
+    p->way = way;
+    if (way->timed) { /* the last run ended in a timed cycle: not counted */
+        way->timed = 0;
+        if (way->epoch_at == 0)
+            decide(way);
+    }
     p->n = nthreads;
     p->cells = aligned_alloc(LINE, (nsms ? nsms : 1) * sizeof *p->cells);
     p->lists = aligned_alloc(LINE, nthreads * sizeof *p->lists);
     p->reports = aligned_alloc(LINE, nthreads * sizeof *p->reports);
-    p->orders = calloc(nsms ? nsms : 1, sizeof *p->orders);
+    p->orders = aligned_alloc(LINE, (nsms ? nsms : 1) * sizeof *p->orders);
     p->workers = calloc(nthreads, sizeof *p->workers);
     if (!p->cells || !p->lists || !p->reports || !p->orders || !p->workers) {
         smpar_destroy(p);

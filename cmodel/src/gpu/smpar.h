@@ -18,7 +18,9 @@
  * asleep when a phase starts has its whole list taken by the caller,
  * which then steps its own SMs and the taken ones in SM order.  With
  * fewer than two SMs awake (core/sm.h "Quiescent SMs asleep") the caller
- * steps the cycle alone, without a handshake.
+ * steps the cycle alone, without a handshake; so it does for a stretch
+ * of cycles when timing the two ways has just found the parallel one
+ * slower (the host's cores far apart: smpar.c, EPOCH).
  *
  * Why the result is the one-thread result (docs/timing-model.md, "Several
  * host threads"): during its cycle an SM writes only its own state; what
@@ -50,10 +52,24 @@ enum { SMPAR_MAX_THREADS = 64 };
 
 typedef struct smpar smpar_t;
 
-/* nthreads in 2..SMPAR_MAX_THREADS: *out, or NULL when host memory or a
- * thread could not be had (what is wrong). */
+/* The measured choice between stepping a cycle's SMs in parallel and on
+ * the caller's thread alone (smpar.c, EPOCH), kept by the caller from run
+ * to run: a GPU's launches are often each shorter than an epoch.  All
+ * zero: a fresh start, in parallel.  It changes no result. */
+typedef struct smpar_way {
+    unsigned epoch_at;         /* cycles of this epoch so far */
+    uint64_t probe_ns[2];      /* the probes' time, [0] parallel, [1] alone */
+    uint64_t probe_steps[2];   /* and SMs stepped in them */
+    int alone;                 /* how the rest of the epoch runs */
+    int timed;                 /* the last cycle was timed: 1 + its way */
+    uint64_t t0;               /* and started then (ns) */
+} smpar_way_t;
+
+/* nthreads in 2..SMPAR_MAX_THREADS; `way` lives at least as long as the
+ * result: *out, or NULL when host memory or a thread could not be had
+ * (what is wrong). */
 const char *smpar_create(smpar_t **out, sm_t *sms, unsigned nsms,
-                         unsigned nthreads);
+                         unsigned nthreads, smpar_way_t *way);
 void smpar_destroy(smpar_t *p);
 
 /* Every SM's cycle `now`; returns when all have run. */

@@ -233,7 +233,7 @@ static int run_setup(gpu_run_t *g)
 /* The SMs' host threads (gpu/smpar.h): none for one thread, nor when a
  * policy's completion events change other SMs within the cycle
  * (dispatch_events_touch_sms), which only the one-thread order gives. */
-static int par_setup(gpu_run_t *g, unsigned threads)
+static int par_setup(gpu_run_t *g, unsigned threads, smpar_way_t *way)
 {
     simt_error_t *err = g->ls[0].l.err;
     if (threads <= 1)
@@ -247,7 +247,7 @@ static int par_setup(gpu_run_t *g, unsigned threads)
     if (dispatch_events_touch_sms(&g->dispatch) || g->nsms < 2)
         return SIMT_OK;
     const char *why = smpar_create(&g->par, g->sms, g->nsms,
-                                   threads < g->nsms ? threads : g->nsms);
+                                   threads < g->nsms ? threads : g->nsms, way);
     if (why)
         return set_error(err, SIMT_EINPUT, "--threads %u: %s", threads, why);
     return SIMT_OK;
@@ -570,7 +570,7 @@ int timing_run(timing_launch_t *ls, unsigned n, const simt_config_t *cfg,
                     .fault_sm = UINT_MAX };
     int rc = run_setup(&g);
     if (rc == SIMT_OK)
-        rc = par_setup(&g, x->threads);
+        rc = par_setup(&g, x->threads, x->way);
     uint64_t now = 0, last_progress = 0;
     clocks_t clk;
     const uint64_t mhz[CLK_NDOMAINS] = { GET(CLK_CORE), GET(CLK_ICNT),

@@ -45,6 +45,9 @@ typedef struct timing_extras {
     void *cta_trace_ctx;
     unsigned threads;         /* host threads for the SMs (gpu/smpar.h);
                                  0 or 1: the caller's thread alone */
+    struct smpar_way *way;    /* with threads > 1: the choice between
+                                 parallel and alone phases, carried from
+                                 run to run (gpu/smpar.h) */
 } timing_extras_t;
 
 /* Runs launches ls[0..n), adds their statistics to `stats` and fills
