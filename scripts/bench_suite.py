@@ -38,7 +38,12 @@ rate target and the ratio to the previous run use them.
                 of each and their ratio, the statistics of every run
                 required identical, and the issue's 1.6x target.  Wall
                 time, the quantity threads save; best of R because a
-                shared machine only ever slows a run down.
+                shared machine only ever slows a run down.  Beside it the
+                host's core-to-core round trip (scripts/core_roundtrip.c,
+                built on the way) before and after that best N-thread
+                run: on a virtual machine it moves between about 100 and
+                500 ns from minute to minute, and N threads with it
+                (docs/timing-model.md, "When two threads lose").
 
 A benchmark, never part of `make test`: timings on a shared machine vary;
 compare runs taken back to back.
@@ -144,24 +149,50 @@ def count_opt(opts, name, lo):
     return int(v)
 
 
+def roundtrip_tool(tmp):
+    """scripts/core_roundtrip.c built into tmp: its path, or None (no
+    compiler, or fewer than two CPUs to pin)."""
+    exe = os.path.join(tmp, "core_roundtrip")
+    src = os.path.join(ROOT, "scripts", "core_roundtrip.c")
+    r = subprocess.run(["cc", "-std=c11", "-O2", "-pthread", src, "-o", exe],
+                       capture_output=True)
+    if r.returncode != 0 or (os.cpu_count() or 1) < 2:
+        return None
+    return exe
+
+
+def roundtrip(exe):
+    """The host's core-to-core round trip now, in ns, as text ("-": none)."""
+    if not exe:
+        return "-"
+    r = subprocess.run([exe], capture_output=True, text=True)
+    return r.stdout.strip() if r.returncode == 0 else "-"
+
+
 def speedup(simt, names, preset_of, nthreads, reps, timeout):
     """The --speedup table; 1 when a run failed or differed."""
     print("--threads %d against one thread, best wall of %d alternated runs each, "
-          "one run at a time" % (nthreads, reps))
-    print("%-14s %-13s %7s %9s %9s %8s" % ("workload", "preset", "IPC", "1 thr s",
-                                           "%d thr s" % nthreads, "speedup"))
+          "one run at a time; core round trip (ns) before/after the best %d-thread run"
+          % (nthreads, reps, nthreads))
+    print("%-14s %-13s %7s %9s %9s %8s  %s" % ("workload", "preset", "IPC", "1 thr s",
+                                               "%d thr s" % nthreads, "speedup", "round trip"))
     bad, ratios = 0, []
     with tempfile.TemporaryDirectory() as tmp:
+        tool = roundtrip_tool(tmp)
         for w in names:
-            best, ref, err = {1: None, nthreads: None}, None, None
+            best, ref, err, rt = {1: None, nthreads: None}, None, None, "-"
             for _ in range(reps):
                 for t in (1, nthreads):
+                    before = roundtrip(tool) if t > 1 else None
                     wall, _, _, st, e = run(simt, w, preset_of[w], timeout, t, tmp)
                     if e or (ref is not None and st != ref):
                         err = e or "--threads %d: other statistics than one thread" % t
                         break
                     ref = st
-                    best[t] = wall if best[t] is None else min(best[t], wall)
+                    if best[t] is None or wall < best[t]:
+                        best[t] = wall
+                        if t > 1:
+                            rt = "%s/%s" % (before, roundtrip(tool))
                 if err:
                     break
             if err:
@@ -170,9 +201,9 @@ def speedup(simt, names, preset_of, nthreads, reps, timeout):
                 continue
             r = best[1] / max(best[nthreads], 1e-9)
             ratios.append((w, r))
-            print("%-14s %-13s %7.0f %9.2f %9.2f %7.2fx" % (
+            print("%-14s %-13s %7.0f %9.2f %9.2f %7.2fx  %s" % (
                 w, preset_of[w], ref["thread_insns"] / max(ref["gpu_sim_cycle"], 1),
-                best[1], best[nthreads], r), flush=True)
+                best[1], best[nthreads], r, rt), flush=True)
     if ratios:
         gm = 1.0
         for _, r in ratios:
