@@ -429,22 +429,28 @@ static void decide(smpar_way_t *w)
     w->probe_ns[0] = w->probe_ns[1] = w->probe_steps[0] = w->probe_steps[1] = 0;
 }
 
+/* The timed cycle pending in w took `ns`; the probes are over when it
+ * was the alone probe's last. */
+static void end_timed(smpar_way_t *w, uint64_t ns)
+{
+    w->probe_ns[w->timed - 1] += ns;
+    w->timed = 0;
+    if (w->epoch_at == 0)
+        decide(w);
+}
+
 void smpar_cycle(smpar_t *p, uint64_t now)
 {
     smpar_way_t *w = p->way;
     /* a timed cycle lasts until the next one starts: its serial part (the
      * commits, the memory phase touching the worker's SMs) differs between
      * the two ways too */
-    if (w->timed) {
-        w->probe_ns[w->timed - 1] += clock_ns() - w->t0;
-        w->timed = 0;
-        if (w->epoch_at == 0) /* that was the alone probe's last cycle */
-            decide(w);
-    }
+    if (w->timed)
+        end_timed(w, clock_ns() - w->t0);
     /* With fewer than two SMs awake (the rest asleep: sm_step returns at
      * once) a phase's handshake would cost more than the cycle. */
-    unsigned awake = 0;
-    for (unsigned i = 0; i < p->nsms && awake < 2; i++)
+    unsigned awake = 0, i = 0;
+    for (; i < p->nsms && awake < 2; i++)
         awake += now >= p->sms[i].wake_at;
     if (awake < 2) {
         run_alone(p, now);
@@ -452,8 +458,9 @@ void smpar_cycle(smpar_t *p, uint64_t now)
     }
     int timed, alone = choose(w, &timed);
     if (timed) {
-        for (unsigned i = 0; i < p->nsms; i++)
-            w->probe_steps[alone] += now >= p->sms[i].wake_at;
+        for (; i < p->nsms; i++) /* the probe counts every SM awake */
+            awake += now >= p->sms[i].wake_at;
+        w->probe_steps[alone] += awake;
         w->timed = alone + 1;
         w->t0 = clock_ns();
     }
@@ -482,11 +489,8 @@ const char *smpar_create(smpar_t **out, sm_t *sms, unsigned nsms,
     p->sms = sms;
     p->nsms = nsms;
     p->way = way;
-    if (way->timed) { /* the last run ended in a timed cycle: not counted */
-        way->timed = 0;
-        if (way->epoch_at == 0)
-            decide(way);
-    }
+    if (way->timed) /* the last run ended in a timed cycle: its time is lost */
+        end_timed(way, 0);
     p->n = nthreads;
     p->cells = aligned_alloc(LINE, (nsms ? nsms : 1) * sizeof *p->cells);
     p->lists = aligned_alloc(LINE, nthreads * sizeof *p->lists);
